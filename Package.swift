@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "VitalSnap",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "vitalsnap", targets: ["vitalsnap"]),
+        .library(name: "VitalSnapOCR", targets: ["VitalSnapOCR"]),
+        .library(name: "VitalSnapImaging", targets: ["VitalSnapImaging"]),
+        .library(name: "VitalSnapCore", targets: ["VitalSnapCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C libraries, each behind a module map.
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
+        // setjmp/longjmp error paths and macros Swift cannot call live here.
+        .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
+
+        .target(name: "VitalSnapImaging", dependencies: ["CImageCodecs"]),
+        .target(name: "VitalSnapCore"),
+        .target(name: "VitalSnapOCR", dependencies: ["VitalSnapImaging", "VitalSnapCore"]),
+        .target(name: "VitalSnapSamples", dependencies: ["VitalSnapImaging", "VitalSnapOCR"]),
+        .executableTarget(
+            name: "vitalsnap",
+            dependencies: [
+                "VitalSnapOCR", "VitalSnapImaging", "VitalSnapCore", "VitalSnapSamples",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "VitalSnapImagingTests", dependencies: ["VitalSnapImaging"]),
+        .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapSamples"]),
+        .testTarget(name: "VitalSnapCLITests", dependencies: ["vitalsnap"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

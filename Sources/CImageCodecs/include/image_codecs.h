@@ -1,0 +1,3 @@
+#ifndef IMAGE_CODECS_H
+#define IMAGE_CODECS_H
+#endif
