@@ -23,7 +23,9 @@ let package = Package(
 
         .target(name: "VitalSnapImaging", dependencies: ["CImageCodecs"]),
         .target(name: "VitalSnapCore"),
-        .target(name: "VitalSnapOCR", dependencies: ["VitalSnapImaging", "VitalSnapCore"]),
+        // The peripheral definitions and overlay images, kept at the top of the repository.
+        .target(name: "VitalSnapOverlays", path: "Overlays", resources: [.copy("peripherals")]),
+        .target(name: "VitalSnapOCR", dependencies: ["VitalSnapImaging", "VitalSnapCore", "VitalSnapOverlays"]),
         .target(name: "VitalSnapSamples", dependencies: ["VitalSnapImaging", "VitalSnapOCR"]),
         .executableTarget(
             name: "vitalsnap",
@@ -35,6 +37,7 @@ let package = Package(
 
         .testTarget(name: "VitalSnapImagingTests", dependencies: ["VitalSnapImaging"]),
         .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapSamples"]),
+        .testTarget(name: "VitalSnapSamplesTests", dependencies: ["VitalSnapSamples"]),
         .testTarget(name: "VitalSnapCLITests", dependencies: ["vitalsnap"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,109 @@
+/// One OCR peripheral: a device family (generic ids) or one meter design, as defined in `Overlays/`.
+public struct PeripheralDefinition: Codable, Sendable, Identifiable, Hashable {
+    public var id: Int
+    public var type: PeripheralType
+    public var manufacturer: String
+    public var model: String
+    /// What to tell the user before reading.
+    public var instructions: String
+    /// The overlay image's shape and where the display window sits in it.
+    public var overlay: OverlayGeometry
+    public var polarity: Polarity
+    /// In the order the reading string lists them (`SYS/DIA/PULSE`); auxiliary fields (time, date) last.
+    public var fields: [FieldDefinition]
+
+    public init(
+        id: Int, type: PeripheralType, manufacturer: String, model: String, instructions: String,
+        overlay: OverlayGeometry, polarity: Polarity, fields: [FieldDefinition]
+    ) {
+        self.id = id
+        self.type = type
+        self.manufacturer = manufacturer
+        self.model = model
+        self.instructions = instructions
+        self.overlay = overlay
+        self.polarity = polarity
+        self.fields = fields
+    }
+
+    public var name: String { "\(manufacturer) \(model)" }
+
+    /// Generic peripherals describe a device family: field positions are unknown and found in the image.
+    public var isGeneric: Bool { fields.allSatisfy { $0.box == nil } }
+
+    /// The fields that make up the reading (not the time or date a meter also shows).
+    public var measurementFields: [FieldDefinition] { fields.filter { $0.name.isMeasurement } }
+
+    /// Width over height of the display window.
+    public var displayAspectRatio: Double {
+        overlay.aspectRatio * overlay.display.width / overlay.display.height
+    }
+}
+
+public struct OverlayGeometry: Codable, Sendable, Hashable {
+    /// Width over height of the overlay image.
+    public var aspectRatio: Double
+    /// The display window within the overlay image.
+    public var display: RelativeRect
+
+    public init(aspectRatio: Double, display: RelativeRect) {
+        self.aspectRatio = aspectRatio
+        self.display = display
+    }
+}
+
+/// Whether a display shows dark segments on a light background (reflective LCD) or light on dark (backlit, LED).
+public enum Polarity: String, Codable, Sendable, Hashable {
+    case darkOnLight
+    case lightOnDark
+    case either
+}
+
+public struct FieldDefinition: Codable, Sendable, Hashable {
+    public var name: FieldName
+    /// The most digits the field shows, decimals included.
+    public var digits: Int
+    /// Where the field sits in the display window; nil for generic peripherals.
+    public var box: RelativeRect?
+    /// The units the field can be shown in; the first is the default.
+    public var units: [UnitVariant]
+
+    public init(name: FieldName, digits: Int, box: RelativeRect? = nil, units: [UnitVariant]) {
+        self.name = name
+        self.digits = digits
+        self.box = box
+        self.units = units
+    }
+
+    public func unit(named unit: String) -> UnitVariant? {
+        units.first { $0.unit.lowercased() == unit.lowercased() }
+    }
+}
+
+public enum FieldName: String, Codable, Sendable, Hashable, CaseIterable {
+    case bloodGlucose, systolic, diastolic, pulse, temperature, spo2, weight, value
+    case time, date
+
+    /// Time and date are shown by many meters but are not part of the measurement.
+    public var isMeasurement: Bool { self != .time && self != .date }
+}
+
+/// How a field looks in one unit: how many decimals the display shows and which values are plausible.
+public struct UnitVariant: Codable, Sendable, Hashable {
+    public var unit: String
+    /// Digits after the decimal point; nil when the display may show any number of them.
+    public var decimals: Int?
+    /// Plausible values, inclusive; nil when any value is acceptable.
+    public var range: [Double]?
+
+    public init(unit: String, decimals: Int?, range: ClosedRange<Double>?) {
+        self.unit = unit
+        self.decimals = decimals
+        self.range = range.map { [$0.lowerBound, $0.upperBound] }
+    }
+
+    public var plausibleRange: ClosedRange<Double>? {
+        guard let range, range.count == 2, range[0] <= range[1] else { return nil }
+        return range[0]...range[1]
+    }
+}
