@@ -1,1 +1,3 @@
-print("vitalsnap")
+import ArgumentParser
+
+VitalSnapCommand.main()

@@ -1,0 +1,16 @@
+import VitalSnapImaging
+
+/// A blob that could be one seven-segment character (or a few touching ones), in full-image coordinates.
+public struct CharacterCandidate: Sendable, Hashable {
+    public var box: PixelRect
+    public var fill: Double
+    public var polarity: InkPolarity
+    /// The pyramid level it was found at (0 = full working resolution).
+    public var level: Int
+}
+
+/// Whether the ink of a display is darker than its background (reflective LCD) or lighter (backlit, LED).
+public enum InkPolarity: String, Sendable, Hashable, Codable {
+    case dark
+    case light
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// A `labels.tsv`: which reading each image of a folder shows. Tab-separated with one header line; columns
+/// `file`, `reading` and `match` are required, others (`device`, `source`, `notes`, `peripheral`, `unit`) are
+/// kept when present.
+public struct LabelFile: Sendable {
+    public struct Label: Sendable, Hashable {
+        public var file: String
+        public var reading: String
+        public var match: MatchRule
+        public var peripheral: Int?
+        public var unit: String?
+        public var notes: String
+    }
+
+    public var labels: [Label]
+
+    public init(labels: [Label]) { self.labels = labels }
+
+    public static func load(_ path: String) throws(LabelFileError) -> LabelFile {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            throw .unreadable(path)
+        }
+        return try parse(text, path: path)
+    }
+
+    public static func parse(_ text: String, path: String = "labels.tsv") throws(LabelFileError) -> LabelFile {
+        var rows = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        while rows.last?.isEmpty == true { rows.removeLast() }
+        guard let header = rows.first?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) else {
+            throw .malformed(path, line: 1, "empty file")
+        }
+        func column(_ name: String) -> Int? { header.firstIndex(of: name) }
+        guard let fileColumn = column("file"), let readingColumn = column("reading") else {
+            throw .malformed(path, line: 1, "header needs `file` and `reading` columns")
+        }
+        let matchColumn = column("match"), peripheralColumn = column("peripheral"), unitColumn = column("unit")
+        let notesColumn = column("notes")
+        var labels: [Label] = []
+        for (n, row) in rows.enumerated().dropFirst() where !row.isEmpty {
+            let cells = row.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            func cell(_ i: Int?) -> String? { i.flatMap { $0 < cells.count ? cells[$0] : nil } }
+            guard let file = cell(fileColumn), let reading = cell(readingColumn), !file.isEmpty else {
+                throw .malformed(path, line: n + 1, "missing file or reading")
+            }
+            let matchText = cell(matchColumn) ?? "exact"
+            guard let match = MatchRule(rawValue: matchText.isEmpty ? "exact" : matchText) else {
+                throw .malformed(path, line: n + 1, "unknown match rule `\(matchText)` (exact, integer, digits)")
+            }
+            labels.append(Label(
+                file: file, reading: reading, match: match,
+                peripheral: cell(peripheralColumn).flatMap { Int($0) },
+                unit: cell(unitColumn).flatMap { $0.isEmpty ? nil : $0 }, notes: cell(notesColumn) ?? ""))
+        }
+        return LabelFile(labels: labels)
+    }
+}
+
+public enum LabelFileError: Error, CustomStringConvertible, Equatable {
+    case unreadable(String)
+    case malformed(String, line: Int, String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path): "cannot read \(path)"
+        case .malformed(let path, let line, let why): "\(path):\(line): \(why)"
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import VitalSnapImaging
+
+/// Specular glare found on the display: washed-out regions where segments cannot be seen.
+public struct GlareReport: Sendable, Hashable, Codable {
+    /// Glare regions in image coordinates.
+    public var regions: [PixelRect]
+    /// Share of the display area under glare, 0...1.
+    public var share: Double
+    /// Whether any region overlaps the digits being read: then their segments may be hidden.
+    public var coversDigits: Bool
+
+    public init(regions: [PixelRect], share: Double, coversDigits: Bool) {
+        self.regions = regions
+        self.share = share
+        self.coversDigits = coversDigits
+    }
+
+    public static let none = GlareReport(regions: [], share: 0, coversDigits: false)
+
+    /// What to tell a person holding the device, when glare is a problem.
+    public var advice: String? {
+        if coversDigits { return "Glare covers the digits: tilt the device a little or move away from the light." }
+        if share > 0.1 { return "Glare on the display: tilt the device a little." }
+        return nil
+    }
+}

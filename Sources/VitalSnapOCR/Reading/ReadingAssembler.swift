@@ -1,0 +1,126 @@
+/// Turns the recognized lines of a frame into a peripheral's reading: which lines are its fields, whether each
+/// value is plausible in the unit asked for, and whether the display shows a word instead of a value.
+///
+/// It prefers saying nothing to saying something wrong: the main value must be the most prominent number on the
+/// display, every character of it clearly read, and within the field's range.
+public struct ReadingAssembler: Sendable {
+    public var peripheral: PeripheralDefinition
+    /// The unit asked for (`mg/dL`, `mmol/L`); nil for the field's default or, where units do not overlap in
+    /// range (°C and °F), whichever fits.
+    public var unit: String?
+    /// Characters less clear than this make a line unusable.
+    public var minimumConfidence = 0.35
+
+    public init(peripheral: PeripheralDefinition, unit: String? = nil) {
+        self.peripheral = peripheral
+        self.unit = unit
+    }
+
+    public func assemble(_ lines: [RecognizedLine]) -> Reading {
+        let ordered = lines.sorted { ($0.boundingBox.minY, $0.boundingBox.minX) < ($1.boundingBox.minY, $1.boundingBox.minX) }
+        let recognizedText = ordered.filter(\.isNumberLike).map(\.text).joined(separator: "\n")
+        let fields = peripheral.measurementFields
+        let numberLines = lines.filter(\.isNumberLike).sorted { $0.digitHeight > $1.digitHeight }
+        guard let tallest = numberLines.first else {
+            return Reading(outcome: .none("no digits found"), confidence: 0, recognizedText: recognizedText, lines: [])
+        }
+        if let word = DisplayWord.word(in: tallest.text) {
+            return Reading(outcome: .word(word), confidence: tallest.confidence, recognizedText: recognizedText, lines: [tallest])
+        }
+        // The fields are the most prominent lines, read top to bottom then left to right.
+        let chosen: [RecognizedLine]
+        if fields.count == 1 {
+            chosen = [tallest]
+        } else {
+            let prominent = numberLines.filter { $0.digitHeight >= 0.45 * tallest.digitHeight }
+            guard prominent.count >= fields.count else {
+                return Reading(
+                    outcome: .none("found \(prominent.count) of the \(fields.count) values"),
+                    confidence: 0, recognizedText: recognizedText, lines: prominent)
+            }
+            chosen = Array(prominent.prefix(fields.count)).sorted(by: Self.readingOrder)
+        }
+        var values: [FieldValue] = []
+        for (field, line) in zip(fields, chosen) {
+            switch value(of: line, for: field) {
+            case .success(let v): values.append(v)
+            case .failure(let why):
+                return Reading(outcome: .none(why.message), confidence: 0, recognizedText: recognizedText, lines: chosen)
+            }
+        }
+        if peripheral.type == .bloodPressureMonitor, values.count >= 2, values[0].value <= values[1].value {
+            return Reading(
+                outcome: .none("systolic \(values[0].text) is not above diastolic \(values[1].text)"),
+                confidence: 0, recognizedText: recognizedText, lines: chosen)
+        }
+        let confidence = values.map(\.confidence).min() ?? 0
+        return Reading(outcome: .values(values), confidence: confidence, recognizedText: recognizedText, lines: chosen)
+    }
+
+    struct Implausible: Error { var message: String }
+
+    func value(of line: RecognizedLine, for field: FieldDefinition) -> Result<FieldValue, Implausible> {
+        guard !line.hasGap else { return .failure(Implausible(message: "a digit of \(field.name.rawValue) is missing")) }
+        guard !line.text.contains("?"), line.confidence >= minimumConfidence else {
+            return .failure(Implausible(message: "the digits of \(field.name.rawValue) are unclear (\(line.text))"))
+        }
+        guard let number = NumberText(line.text) else {
+            return .failure(Implausible(message: "\(line.text) is not a number"))
+        }
+        let variants: [UnitVariant]
+        if let unit {
+            guard let v = field.unit(named: unit) else {
+                return .failure(Implausible(message: "\(field.name.rawValue) is not shown in \(unit)"))
+            }
+            variants = [v]
+        } else {
+            variants = field.units
+        }
+        var problems: [String] = []
+        for variant in variants {
+            if let decimals = variant.decimals, decimals != number.decimals {
+                problems.append("\(number.text) does not look like \(variant.unit.isEmpty ? "the display's format" : variant.unit) (\(decimals) decimal\(decimals == 1 ? "" : "s") expected)")
+                continue
+            }
+            if let range = variant.plausibleRange, !range.contains(number.value) {
+                problems.append("\(number.text) is outside the plausible range \(Self.format(range)) \(variant.unit)")
+                continue
+            }
+            return .success(FieldValue(
+                field: field.name, text: variant.decimals == nil ? number.text : Self.trimmingLeadingZeros(number.text),
+                value: number.value, unit: variant.unit, decimals: number.decimals, confidence: line.confidence))
+            // A numeric display's text is kept as shown; a measurement drops leading zeros (`098` -> `98`).
+        }
+        return .failure(Implausible(message: problems.first ?? "implausible value"))
+    }
+
+    static func trimmingLeadingZeros(_ text: String) -> String {
+        var t = Substring(text)
+        while t.count > 1, t.first == "0", t.dropFirst().first != "." { t = t.dropFirst() }
+        return String(t)
+    }
+
+    static func format(_ range: ClosedRange<Double>) -> String {
+        func f(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+        return "\(f(range.lowerBound))-\(f(range.upperBound))"
+    }
+
+    static func readingOrder(_ a: RecognizedLine, _ b: RecognizedLine) -> Bool {
+        let ba = a.boundingBox, bb = b.boundingBox
+        // Same row when they overlap vertically by half the smaller height: then left to right.
+        let overlap = min(ba.maxY, bb.maxY) - max(ba.minY, bb.minY)
+        if Double(overlap) >= 0.5 * Double(min(ba.height, bb.height)) { return ba.minX < bb.minX }
+        return ba.minY < bb.minY
+    }
+}
+
+extension RecognizedLine {
+    /// Two or more clearly read characters, most of them digits or the letters of a display word: a line of a
+    /// seven-segment display rather than a logo, a frame or texture.
+    public var isNumberLike: Bool {
+        let chars = characters.filter { $0.character != "." }
+        guard chars.count >= 2 else { return false }
+        let clear = chars.filter { $0.character != "?" && $0.confidence >= 0.3 }
+        return Double(clear.count) >= 0.6 * Double(chars.count)
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import VitalSnapImaging
+
+/// Resamples a detected text line into a `RectifiedLine`: rotated level, scaled to a fixed digit height,
+/// sheared upright, and inverted when the display shows light digits on a dark background.
+///
+/// The line found by detection is only a first guess: its angle comes from a few candidate centres and its
+/// height from blobs that may be half digits. Both are refined on the pixels of a tall probe band first.
+public struct LineRectifier: Sendable {
+    public var digitHeight = 32
+    public var margin = 10
+    /// How far beyond the outer candidates to look, in digit heights: a leading `1` or minus, a trailing
+    /// decimal digit may not have been candidates.
+    public var extension_ = 1.5
+    /// Slants tried when straightening italic digits (horizontal shift per unit of height).
+    public var shears: [Double] = stride(from: -0.1, through: 0.4, by: 0.025).map { $0 }
+    /// Rotations tried around the fitted angle, in radians.
+    public var angleSteps: [Double] = stride(from: -0.16, through: 0.16, by: 0.02).map { $0 }
+
+    private var probe = GrayImage(width: 0, height: 0)
+    private var probeMask = InkMask(width: 0, height: 0)
+    private var separator = InkSeparator()
+    private var profile: [Int] = []
+
+    public init() {}
+
+    public mutating func rectify(_ detected: TextLine, pyramid: ImagePyramid, into out: inout RectifiedLine) {
+        var line = detected
+        refine(&line, pyramid: pyramid)
+        let (source, levelScale) = Self.level(for: line.digitHeight, target: digitHeight, pyramid: pyramid)
+        let scale = Double(digitHeight) / line.digitHeight
+        let outWidth = max(8, Int(((line.length + 2 * extension_ * line.digitHeight) * scale).rounded()))
+        let outHeight = digitHeight + 2 * margin
+
+        let upright = transform(line, shear: 0, scale: scale, outWidth: outWidth, outHeight: outHeight)
+        sample(source, upright.scaled(by: 1 / levelScale), outWidth, outHeight, polarity: line.polarity, into: &probe)
+        let shear = estimateShear(probe)
+        let final = transform(line, shear: shear, scale: scale, outWidth: outWidth, outHeight: outHeight)
+        if shear == 0 {
+            swap(&out.image, &probe)
+        } else {
+            sample(source, final.scaled(by: 1 / levelScale), outWidth, outHeight, polarity: line.polarity, into: &out.image)
+        }
+        out.digitTop = margin
+        out.digitHeight = digitHeight
+        out.shear = shear
+        out.toFrame = final
+        // Where the detected candidates fall in the output (inverse of the map along the line).
+        let cosA = cos(line.angle), sinA = sin(line.angle)
+        out.candidateSpans = detected.candidates.map { c in
+            let s0 = (Double(c.box.minX) - line.centerX) * cosA + (c.box.midY - line.centerY) * sinA
+            let s1 = (Double(c.box.maxX) - line.centerX) * cosA + (c.box.midY - line.centerY) * sinA
+            let o0 = Int((s0 * scale + Double(outWidth) / 2).rounded(.down))
+            let o1 = Int((s1 * scale + Double(outWidth) / 2).rounded(.up))
+            return max(0, o0)...max(0, min(outWidth - 1, max(o0, o1)))
+        }
+    }
+
+    /// Refines angle, vertical position and digit height on a probe band three digit heights tall, sampled
+    /// over the candidates only (not the extension, which may hold a bezel or a unit label).
+    mutating func refine(_ line: inout TextLine, pyramid: ImagePyramid) {
+        let (source, levelScale) = Self.level(for: line.digitHeight, target: digitHeight, pyramid: pyramid)
+        let scale = Double(digitHeight) / line.digitHeight
+        let width = max(8, Int(((line.length + 0.3 * line.digitHeight) * scale).rounded()))
+        let height = 3 * digitHeight
+        let map = transform(line, shear: 0, scale: scale, outWidth: width, outHeight: height)
+        sample(source, map.scaled(by: 1 / levelScale), width, height, polarity: line.polarity, into: &probe)
+        let core = PixelRect(x: 0, y: digitHeight, width: width, height: digitHeight)
+        guard separator.separate(probe, strokeRadius: max(3, digitHeight / 5), thresholdRegion: core, into: &probeMask) != nil
+        else { return }
+
+        // Angle: the rotation whose row profile is peakiest (tops, middles and bottoms of digits line up).
+        let cx = Double(width) / 2
+        var bestAngle = 0.0, bestScore = -1
+        for delta in angleSteps {
+            rowProfile(rotatedBy: delta, centerX: cx)
+            var score = 0
+            for c in profile { score &+= c &* c }
+            if score > bestScore + bestScore / 50 || (delta == 0 && score >= bestScore) {
+                bestScore = score
+                bestAngle = delta
+            }
+        }
+        rowProfile(rotatedBy: bestAngle, centerX: cx)
+        // Band: the rows with ink around the middle, allowing the thin gaps between a digit's segments.
+        let peak = profile.max() ?? 0
+        guard peak > 0 else { return }
+        let floor = max(1, peak / 12)
+        let middle = height / 2
+        var top = middle, bottom = middle
+        var misses = 0
+        while top > 0 && misses <= 2 { top -= 1; misses = profile[top] >= floor ? 0 : misses + 1 }
+        top += misses
+        misses = 0
+        while bottom < height - 1 && misses <= 2 { bottom += 1; misses = profile[bottom] >= floor ? 0 : misses + 1 }
+        bottom -= misses
+        let found = Double(bottom - top + 1)
+        line.angle += bestAngle
+        // Trust the band only near the detected height: more often means a logo or the next line touches it.
+        guard found >= 0.8 * Double(digitHeight), found <= 1.3 * Double(digitHeight) else { return }
+        // Move the centre across the line to the band's middle and take its height as the digit height.
+        let shift = (Double(top + bottom + 1) / 2 - Double(height) / 2) / scale
+        line.centerX += -sin(line.angle) * shift
+        line.centerY += cos(line.angle) * shift
+        line.digitHeight = found / scale
+    }
+
+    /// Ink per output row after rotating the probe by `delta` about its centre column.
+    mutating func rowProfile(rotatedBy delta: Double, centerX: Double) {
+        let w = probeMask.width, h = probeMask.height
+        let slope = tan(delta)
+        profile.removeAll(keepingCapacity: true)
+        profile.append(contentsOf: repeatElement(0, count: h))
+        probeMask.pixels.withUnsafeBufferPointer { m in
+            for y in 0..<h {
+                let row = m.baseAddress! + y * w
+                for x in 0..<w where row[x] != 0 {
+                    let ry = y - Int(((Double(x) - centerX) * slope).rounded())
+                    if ry >= 0 && ry < h { profile[ry] &+= 1 }
+                }
+            }
+        }
+    }
+
+    /// The coarsest pyramid level that still has the target resolution, so that shrinking a large digit by
+    /// bilinear sampling does not alias its thin strokes.
+    static func level(for digitHeight: Double, target: Int, pyramid: ImagePyramid) -> (GrayImage, Double) {
+        var level = 0
+        while level + 1 < pyramid.levels.count, digitHeight / Double(1 << (level + 1)) >= Double(target) {
+            level += 1
+        }
+        return (pyramid.levels[level], Double(1 << level))
+    }
+
+    func sample(_ source: GrayImage, _ map: AffineMap, _ width: Int, _ height: Int, polarity: InkPolarity, into out: inout GrayImage) {
+        source.warp(map, width: width, height: height, into: &out)
+        if polarity == .light { Self.invert(&out) }
+    }
+
+    /// Output (x, y) -> frame: x runs along the line, y across it; `shear` moves the top right.
+    func transform(_ line: TextLine, shear: Double, scale: Double, outWidth: Int, outHeight: Int) -> AffineMap {
+        let cosA = cos(line.angle), sinA = sin(line.angle)
+        let ox = Double(outWidth) / 2, oy = Double(outHeight) / 2
+        // s = (x - ox)/scale along the line, v = (y - oy)/scale across; source along = s - shear * v.
+        // frame = centre + along * (cos, sin) + v * (-sin, cos)
+        let inv = 1 / scale
+        let a = inv * cosA
+        let b = inv * (-shear * cosA - sinA)
+        let c = inv * sinA
+        let d = inv * (-shear * sinA + cosA)
+        let tx = line.centerX - a * ox - b * oy
+        let ty = line.centerY - c * ox - d * oy
+        return AffineMap(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
+    }
+
+    /// The slant that makes vertical strokes most vertical: the one whose column histogram of ink is peakiest.
+    mutating func estimateShear(_ image: GrayImage) -> Double {
+        let band = PixelRect(x: 0, y: margin, width: image.width, height: digitHeight)
+        separator.separate(image, strokeRadius: max(3, digitHeight / 5), thresholdRegion: band, into: &probeMask)
+        let w = image.width
+        let pad = digitHeight + 2
+        var best = 0.0, bestScore = -1
+        for shear in shears {
+            profile.removeAll(keepingCapacity: true)
+            profile.append(contentsOf: repeatElement(0, count: w + 2 * pad))
+            probeMask.pixels.withUnsafeBufferPointer { m in
+                for y in band.minY..<band.maxY {
+                    // Undo the slant: a pixel above the middle moves left by shear * distance.
+                    let shift = Int((shear * Double(y - (band.minY + digitHeight / 2))).rounded())
+                    let row = m.baseAddress! + y * w
+                    for x in 0..<w where row[x] != 0 { profile[x + shift + pad] &+= 1 }
+                }
+            }
+            var score = 0
+            for c in profile { score &+= c &* c }
+            if score > bestScore + bestScore / 100 || (shear == 0 && score >= bestScore) {
+                bestScore = score
+                best = shear
+            }
+        }
+        return best
+    }
+
+    static func invert(_ image: inout GrayImage) {
+        image.pixels.withUnsafeMutableBufferPointer { p in
+            for i in 0..<p.count { p[i] = 255 &- p[i] }
+        }
+    }
+}
+
+extension AffineMap {
+    /// The same map followed by a scaling of the result (frame coordinates into a pyramid level's).
+    public func scaled(by factor: Double) -> AffineMap {
+        AffineMap(a: a * factor, b: b * factor, c: c * factor, d: d * factor, tx: tx * factor, ty: ty * factor)
+    }
+}

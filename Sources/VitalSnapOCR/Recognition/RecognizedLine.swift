@@ -1,0 +1,55 @@
+import VitalSnapImaging
+
+/// One character read from a rectified line.
+public struct RecognizedCharacter: Sendable, Hashable {
+    /// A digit, `-`, `.`, one of the letters meters show (L, H, E, r, o, I), or `?` when the segments match no
+    /// character.
+    public var character: Character
+    /// 0...1: how clearly each segment was on or off.
+    public var confidence: Double
+    public var segments: SegmentSet
+    /// Columns and rows in the rectified line image.
+    public var box: PixelRect
+    /// False for ink that does not sit in the line's digit band (taller than the digits).
+    public var isAligned: Bool = true
+
+    public init(character: Character, confidence: Double, segments: SegmentSet, box: PixelRect, isAligned: Bool = true) {
+        self.character = character
+        self.confidence = confidence
+        self.segments = segments
+        self.box = box
+        self.isAligned = isAligned
+    }
+}
+
+/// The characters of one text line and where the line is in the frame.
+public struct RecognizedLine: Sendable {
+    public var characters: [RecognizedCharacter]
+    /// Lowest character confidence (a reading is only as sure as its least clear digit).
+    public var confidence: Double
+    /// Digit height in working-image pixels: how prominent the line is.
+    public var digitHeight: Double
+    public var polarity: InkPolarity
+    /// The line's corners in working-image coordinates (top-left, top-right, bottom-right, bottom-left).
+    public var corners: [Point]
+    /// Contrast between ink and background, 0...255.
+    public var contrast: Int
+    /// A digit-sized gap inside the line: a character may be missing (hidden by glare, or not detected).
+    public var hasGap: Bool
+
+    public var text: String { String(characters.map(\.character)) }
+
+    /// Characters (not dots) read clearly, and those unreadable or doubtful.
+    public var clearCharacterCount: Int {
+        characters.filter { $0.character != "." && $0.character != "?" && $0.confidence >= 0.5 }.count
+    }
+    public var unclearCharacterCount: Int {
+        characters.filter { $0.character != "." && ($0.character == "?" || $0.confidence < 0.5) }.count
+    }
+
+    public var boundingBox: PixelRect {
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return .zero }
+        return PixelRect(x: Int(x0), y: Int(y0), width: Int((x1 - x0).rounded(.up)), height: Int((y1 - y0).rounded(.up)))
+    }
+}

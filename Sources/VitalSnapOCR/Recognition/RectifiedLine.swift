@@ -1,0 +1,23 @@
+import VitalSnapImaging
+
+/// One text line resampled upright: dark ink on a light background, digits `digitHeight` pixels tall starting at
+/// row `digitTop`, italic slant removed. Everything after this works on the same small, normalized picture
+/// whatever the camera, distance, tilt or polarity of the display.
+public struct RectifiedLine: Sendable {
+    public var image = GrayImage(width: 0, height: 0)
+    public var digitTop = 0
+    public var digitHeight = 0
+    /// Horizontal shift per pixel of height that was removed (positive: the display's digits lean right).
+    public var shear = 0.0
+    /// Maps a pixel of `image` to full-frame (working image) coordinates.
+    public var toFrame = AffineMap.identity
+    /// The candidates' horizontal extents in `image` columns, from the detection step.
+    public var candidateSpans: [ClosedRange<Int>] = []
+
+    public init() {}
+
+    public var digitBottom: Int { digitTop + digitHeight }
+
+    /// The digit height in frame pixels (the refined one, not the detector's guess).
+    public var frameDigitHeight: Double { Double(digitHeight) * (toFrame.a * toFrame.a + toFrame.c * toFrame.c).squareRoot() }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import VitalSnapImaging
+
+/// Finds and reads every seven-segment text line in a gray frame: pyramid, candidates, lines, then each line
+/// rectified and read. Owns all its buffers, so one reader per stream allocates little once warmed up.
+public struct TextLineReader: Sendable {
+    public struct Configuration: Sendable {
+        /// Frames are brought to a long side within this range before detection.
+        public var workingLongSide = 400...1600
+        public var maximumLevels = 4
+        /// Lines read per frame, most prominent first.
+        public var maximumLines = 16
+        /// Keep each line's rectified image in `rectifiedLines` (for `vitalsnap inspect`; costs copies).
+        public var keepsRectifiedLines = false
+        public init() {}
+    }
+
+    public var configuration: Configuration
+    private var working = GrayImage(width: 0, height: 0)
+    private var pyramid = ImagePyramid()
+    private var finder = CharacterCandidateFinder()
+    private var lineFinder = LineFinder()
+    private var profileFinder = ProfileLineFinder()
+    private var rectifier = LineRectifier()
+    private var recognizer = LineRecognizer()
+    private var rectified = RectifiedLine()
+    /// The character candidates and lines of the last `read`, for inspection.
+    public private(set) var candidates: [CharacterCandidate] = []
+    public private(set) var detectedLines: [TextLine] = []
+    /// The rectified image of each line returned by the last `read`, when the configuration asks for them.
+    public private(set) var rectifiedLines: [RectifiedLine] = []
+
+    public init(configuration: Configuration = .init()) {
+        self.configuration = configuration
+    }
+
+    /// The lines found in `image`, most prominent (tallest digits) first, in `image` coordinates.
+    /// - Parameter wholeImageIsDisplay: the image is a crop of the display (or the overlay window), so its
+    ///   row profile also proposes lines.
+    public mutating func read(_ image: GrayImage, wholeImageIsDisplay: Bool = false) -> [RecognizedLine] {
+        guard image.width >= 8, image.height >= 8 else { return [] }
+        // Scale into the working range: large photos are halved, tiny crops doubled.
+        var factor = 1.0
+        let longSide = max(image.width, image.height)
+        if longSide > configuration.workingLongSide.upperBound {
+            var f = 1
+            while longSide / f > configuration.workingLongSide.upperBound { f *= 2 }
+            factor = 1 / Double(f)
+        } else if longSide < configuration.workingLongSide.lowerBound {
+            var f = 1
+            while longSide * f < configuration.workingLongSide.lowerBound { f *= 2 }
+            factor = Double(f)
+        }
+        if factor == 1 {
+            working = image
+        } else {
+            let w = max(1, Int(Double(image.width) * factor)), h = max(1, Int(Double(image.height) * factor))
+            let inv = 1 / factor
+            // Sample at pixel centres: output (x + 0.5) / factor - 0.5.
+            let map = AffineMap(a: inv, b: 0, c: 0, d: inv, tx: 0.5 * inv - 0.5, ty: 0.5 * inv - 0.5)
+            if factor < 1 {
+                // Average down by halving so thin strokes survive.
+                var current = image
+                var scratch = GrayImage(width: 0, height: 0)
+                var f = factor
+                while f < 1 {
+                    ImagePyramid.halve(current, into: &scratch)
+                    swap(&current, &scratch)
+                    f *= 2
+                }
+                working = current
+            } else {
+                image.warp(map, width: w, height: h, into: &working)
+            }
+        }
+        pyramid.update(from: working, maximumLevels: configuration.maximumLevels)
+        candidates.removeAll(keepingCapacity: true)
+        for (level, img) in pyramid.levels.enumerated() {
+            finder.find(in: img, level: level, scale: 1 << level, into: &candidates)
+        }
+        var lines = lineFinder.lines(from: candidates)
+        if wholeImageIsDisplay {
+            lines += profileFinder.lines(in: working)
+            lines.sort { $0.digitHeight > $1.digitHeight }
+        }
+        detectedLines = lines
+        var result: [RecognizedLine] = []
+        var quality: [Double] = []
+        rectifiedLines.removeAll(keepingCapacity: true)
+        // Regions already read as a taller line: smaller lines inside them are pieces of those digits
+        // (a segment found at a finer pyramid level), not numbers of their own.
+        var claimed: [(box: PixelRect, height: Double)] = []
+        for line in lines {
+            if result.count >= configuration.maximumLines { break }
+            let box = line.boundingBox
+            let inside = claimed.contains { c in
+                line.digitHeight < 0.8 * c.height && Double(box.intersection(c.box).area) >= 0.4 * Double(box.area)
+            }
+            if inside { continue }
+            rectifier.rectify(line, pyramid: pyramid, into: &rectified)
+            let read = recognizer.recognize(rectified)
+            guard !read.characters.isEmpty else { continue }
+            let r = rectified
+            let toImage: (Double, Double) -> Point = { x, y in
+                let p = r.toFrame.apply(x, y)
+                return Point(x: (p.x + 0.5) / factor - 0.5, y: (p.y + 0.5) / factor - 0.5)
+            }
+            let x0 = Double(read.characters.map(\.box.minX).min()!)
+            let x1 = Double(read.characters.map(\.box.maxX).max()!)
+            let y0 = Double(r.digitTop), y1 = Double(r.digitBottom)
+            let confidence = read.characters.map(\.confidence).min() ?? 0
+            let recognized = RecognizedLine(
+                characters: read.characters, confidence: confidence, digitHeight: r.frameDigitHeight / factor,
+                polarity: line.polarity,
+                corners: [toImage(x0, y0), toImage(x1, y0), toImage(x1, y1), toImage(x0, y1)],
+                contrast: read.contrast, hasGap: read.hasGap)
+            let clear = recognized.clearCharacterCount
+            if clear >= 2 { claimed.append((box, line.digitHeight)) }
+            result.append(recognized)
+            quality.append(Double(clear) - 2 * Double(recognized.unclearCharacterCount) + (read.hasGap ? -1 : 0))
+            if configuration.keepsRectifiedLines { rectifiedLines.append(rectified) }
+        }
+        // The same digits found twice (both polarities, two detectors): keep the better reading.
+        var keep = [Bool](repeating: true, count: result.count)
+        let order = result.indices.sorted { (quality[$0], result[$0].digitHeight) > (quality[$1], result[$1].digitHeight) }
+        for (n, i) in order.enumerated() where keep[i] {
+            let a = result[i].boundingBox
+            for j in order[(n + 1)...] where keep[j] {
+                let b = result[j].boundingBox
+                let overlap = Double(a.intersection(b).area)
+                if overlap >= 0.5 * Double(min(a.area, b.area)) { keep[j] = false }
+            }
+        }
+        if configuration.keepsRectifiedLines {
+            rectifiedLines = rectifiedLines.indices.filter { keep[$0] }.map { rectifiedLines[$0] }
+        }
+        result = result.indices.filter { keep[$0] }.map { result[$0] }
+        return result
+    }
+}

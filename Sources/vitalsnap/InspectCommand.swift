@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import VitalSnapImaging
+import VitalSnapOCR
+
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Show every text line the reader finds in an image (for extending the reader).",
+        discussion: """
+            Prints each line with its characters, confidence and position. With --dump, writes the rectified \
+            image of each line as PNG so you can see what the recognizer saw.
+
+            Example:
+              vitalsnap inspect photo.jpg --dump /tmp/lines
+            """
+    )
+
+    @Argument(help: "Image files (JPEG or PNG).") var files: [String]
+    @Option(help: "Folder to write the rectified line images to.") var dump: String?
+    @Flag(name: .shortAndLong, help: "Also list the character candidates and detected lines.") var verbose = false
+
+    func run() throws {
+        var configuration = TextLineReader.Configuration()
+        configuration.keepsRectifiedLines = dump != nil
+        var reader = TextLineReader(configuration: configuration)
+        if let dump { try FileManager.default.createDirectory(atPath: dump, withIntermediateDirectories: true) }
+        for file in files {
+            let decoded = try ImageDecoder.decode(contentsOf: file, options: DecodeOptions(minimumLongSide: 800))
+            print("\(file): \(decoded.image.width)x\(decoded.image.height) (1/\(decoded.scaleDenominator))")
+            let lines = reader.read(decoded.image)
+            if verbose {
+                for c in reader.candidates.sorted(by: { ($0.level, $0.box.minX) < ($1.level, $1.box.minX) }) {
+                    print("  candidate L\(c.level) \(c.polarity.rawValue) \(c.box) fill=\(String(format: "%.2f", c.fill))")
+                }
+                for l in reader.detectedLines {
+                    print(String(format: "  line h=%.0f angle=%.3f n=%d %@ %@", l.digitHeight, l.angle, l.candidates.count,
+                                 l.polarity.rawValue, l.boundingBox.description))
+                }
+            }
+            for (i, line) in lines.enumerated() {
+                let chars = line.characters.map { "\($0.character)\(String(format: "%.2f", $0.confidence))" }
+                print(String(format: "  #%d h=%.0f conf=%.2f contrast=%d %@ gap=%@ box=%@  %@", i, line.digitHeight, line.confidence,
+                             line.contrast, line.polarity.rawValue, line.hasGap ? "yes" : "no",
+                             line.boundingBox.description, line.text) + "   " + chars.joined(separator: " "))
+            }
+            if let dump {
+                let base = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+                for level in 0..<4 {
+                    var marked = decoded.image
+                    for c in reader.candidates where c.level == level {
+                        Self.outline(c.box, in: &marked, value: c.polarity == .dark ? 0 : 255)
+                    }
+                    try ImageEncoder.write(try ImageEncoder.png(marked), to: "\(dump)/\(base)-candidates-L\(level).png")
+                }
+                var marked = decoded.image
+                for l in reader.detectedLines { Self.outline(l.boundingBox.insetBy(dx: -2, dy: -2), in: &marked, value: 0) }
+                try ImageEncoder.write(try ImageEncoder.png(marked), to: "\(dump)/\(base)-lines.png")
+                var pyramid = ImagePyramid()
+                pyramid.update(from: decoded.image, maximumLevels: 4)
+                for (level, image) in pyramid.levels.enumerated() {
+                    var dark = InkMask(width: 0, height: 0), light = InkMask(width: 0, height: 0)
+                    var scratch = InkMask(width: 0, height: 0)
+                    let finder = CharacterCandidateFinder()
+                    finder.configuration.threshold.apply(image, integral: IntegralImage(image), dark: &dark, light: &light)
+                    finder.configuration.closing.apply(&dark, scratch: &scratch)
+                    let png = GrayImage(width: dark.width, height: dark.height, pixels: dark.pixels.map { $0 == 0 ? 255 : 0 })
+                    try ImageEncoder.write(try ImageEncoder.png(png), to: "\(dump)/\(base)-L\(level)-dark.png")
+                    try ImageEncoder.write(try ImageEncoder.png(image), to: "\(dump)/\(base)-L\(level).png")
+                }
+                for (i, r) in reader.rectifiedLines.enumerated() {
+                    var recognizer = LineRecognizer()
+                    recognizer.debug = verbose
+                    if verbose { print("  line \(i):") }
+                    _ = recognizer.recognize(r)
+                    let m = recognizer.mask
+                    let both = GrayImage(width: r.image.width, height: r.image.height * 2,
+                                         pixels: r.image.pixels + m.pixels.map { $0 == 0 ? 255 : 0 })
+                    try ImageEncoder.write(try ImageEncoder.png(both), to: "\(dump)/\(base)-line\(i).png")
+                }
+            }
+        }
+    }
+
+    static func outline(_ r: PixelRect, in image: inout GrayImage, value: UInt8) {
+        let box = r.intersection(image.bounds)
+        guard !box.isEmpty else { return }
+        for x in box.minX..<box.maxX { image[x, box.minY] = value; image[x, box.maxY - 1] = value }
+        for y in box.minY..<box.maxY { image[box.minX, y] = value; image[box.maxX - 1, y] = value }
+    }
+}
