@@ -36,6 +36,7 @@ let package = Package(
         ),
 
         .testTarget(name: "VitalSnapImagingTests", dependencies: ["VitalSnapImaging"]),
+        .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore"]),
         .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapSamples"]),
         .testTarget(name: "VitalSnapSamplesTests", dependencies: ["VitalSnapSamples"]),
         .testTarget(name: "VitalSnapCLITests", dependencies: ["vitalsnap"]),

@@ -1,0 +1,25 @@
+import Foundation
+
+/// The JSON coders for records. Records write their own timestamps (local time with offset, which a
+/// `dateEncodingStrategy` cannot do), so these only fix the output form.
+public enum RecordJSON {
+    /// Sorted keys make the bytes of a record reproducible (tests, checksums, queue deduplication); unescaped
+    /// slashes keep `mg/dL` readable.
+    public static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    public static func makeDecoder() -> JSONDecoder {
+        JSONDecoder()
+    }
+
+    public static func encode(_ value: some Encodable) throws -> Data {
+        try makeEncoder().encode(value)
+    }
+
+    public static func decode(_ data: Data) throws -> Record {
+        try makeDecoder().decode(Record.self, from: data)
+    }
+}
