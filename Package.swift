@@ -39,7 +39,7 @@ let package = Package(
         .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore"]),
         .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapSamples"]),
         .testTarget(name: "VitalSnapSamplesTests", dependencies: ["VitalSnapSamples"]),
-        .testTarget(name: "VitalSnapCLITests", dependencies: ["vitalsnap"]),
+        .testTarget(name: "VitalSnapCLITests", dependencies: ["vitalsnap", "VitalSnapImaging"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,72 +5,212 @@ import VitalSnapOCR
 struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
-        abstract: "Measure accuracy on a folder of labelled photos.",
+        abstract: "Measure accuracy on folders of labelled photos (labels.tsv).",
         discussion: """
-            Reads DIR/labels.tsv (tab-separated: file, reading, match, ...; match is exact, integer or digits), \
-            reads every listed image and prints how many were read correctly, wrongly, or not at all, then \
-            the wrong ones. A label of `?` means the digits are hidden and no value should be read; a label \
-            `LO`, `HI` or `Err` means the display shows that word. When the labels have a `peripheral` \
-            column, --peripheral may be left out.
+            Reads DIR/labels.tsv, reads every image it lists and prints how many were read correctly, \
+            wrongly, or not at all, then the wrong and unreadable ones. When DIR has no labels.tsv, every folder below it \
+            that has one is evaluated (recursively): one summary line per folder, then the total.
+
+            labels.tsv is tab-separated with a header line. Columns: file, reading, match (exact, integer or \
+            digits; default exact), and optionally peripheral and unit (others, such as device, source and \
+            notes, are ignored). Several values are joined with / (blood pressure: SYS/DIA/PULSE). A reading \
+            of `?` means no value may be read (digits hidden); `LO`, `HI` or `Err` means the display shows \
+            that word. exact compares the values with leading zeros dropped; integer compares the reading \
+            rounded half-up (33.01 and 32.5 match 33); digits compares the digit strings.
+
+            Each row is read for --peripheral and --unit when given (they override the columns), else for \
+            its own peripheral and unit columns; a row with neither is an error asking for --peripheral.
+
+            Exit status: 0 when every listed image could be read (whatever the verdicts), 1 when any could \
+            not (missing or corrupt files) or the labels are unusable, 64 for a usage error.
 
             Examples:
-              vitalsnap eval ../shared/data/photos/glucose-morepen --peripheral 9
-              vitalsnap eval Samples/stills/glucose-g2-mmol --peripheral 9 --unit mmol --json
+              vitalsnap eval Samples/stills
+              vitalsnap eval Samples/stills/glucose-g2-mmol --json
+              vitalsnap eval ../shared/data/photos/glucose-morepen --peripheral 9 --verbose
             """
     )
 
-    @Argument(help: "Folder holding labels.tsv and the images.") var folder: String
-    @Option(name: .shortAndLong, help: "OCR peripheral id (default: the labels' peripheral column).") var peripheral: Int?
-    @Option(help: "Unit the display shows (default: the labels' unit column, else the field's default).") var unit: String?
-    @Option(name: .shortAndLong, help: "Photos read at once (default: all cores).") var jobs: Int?
-    @Flag(help: "Print a JSON summary instead of text.") var json = false
-    @Flag(name: .shortAndLong, help: "List every image, not only the wrong ones.") var verbose = false
+    @Argument(help: ArgumentHelp("Folder holding labels.tsv and the images, or a folder above such folders.", valueName: "dir"))
+    var folder: String
+    @Option(name: .shortAndLong, help: ArgumentHelp("OCR peripheral id for every row (default: each row's peripheral column).", valueName: "id"))
+    var peripheral: Int?
+    @Option(help: ArgumentHelp(
+        "Unit for every row (default: each row's unit column): mg/dL or mmol, C or F, kg or lb.", valueName: "unit"))
+    var unit: String?
+    @OptionGroup var catalogOption: CatalogOption
+    @Option(name: .shortAndLong, help: ArgumentHelp("Photos read at once (default: all cores).", valueName: "n"))
+    var jobs: Int?
+    @Flag(help: "Print a JSON summary (per folder and in total) instead of text.") var json = false
+    @Flag(name: .shortAndLong, help: "List every image, not only the wrong and unreadable ones.") var verbose = false
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let peripheral {
+            let catalog = try catalogOption.catalog()
+            do {
+                _ = try ReaderSetting.resolve(peripheral: peripheral, unit: unit, catalog: catalog)
+            } catch {
+                throw ValidationError(String(describing: error))
+            }
+        }
+    }
 
     func run() throws {
-        let labelsPath = (folder as NSString).appendingPathComponent("labels.tsv")
-        let labels = try LabelFile.load(labelsPath)
-        guard let id = peripheral ?? labels.labels.first?.peripheral else {
-            throw ValidationError("give --peripheral: \(labelsPath) has no peripheral column")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CommandFailure("no such folder: \(folder)")
         }
-        var options = try PeripheralOptions.parse(["--peripheral", String(id)] + ((unit ?? labels.labels.first?.unit).map { ["--unit", $0] } ?? []))
-        options.overlays = nil
-        let (definition, resolvedUnit) = try options.resolve()
-        let runner = BatchRunner(
-            peripheral: definition, unit: resolvedUnit, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        var progress = ProgressBar(total: labels.labels.count, label: "evaluating")
-        let evaluation = Evaluation.run(folder: folder, labels: labels, runner: runner) { done, _ in progress.update(done) }
-        progress.finish()
-        let total = evaluation.total
-        func pct(_ n: Int) -> String { total == 0 ? "0.0%" : String(format: "%.1f%%", 100 * Double(n) / Double(total)) }
-        let correct = evaluation.count(.correct), wrong = evaluation.count(.wrong)
-        let none = evaluation.count(.noReading), errors = evaluation.count(.error)
-        if json {
-            struct Summary: Encodable {
-                var folder: String, peripheral: Int, unit: String?, total: Int, correct: Int, wrong: Int
-                var noReading: Int, errors: Int, accuracy: Double, wrongRate: Double
-                var wrongItems: [[String: String]]
+        let folders = Evaluation.labelledFolders(under: folder)
+        if folders.isEmpty { throw CommandFailure("no labels.tsv in \(folder) or in any folder below it") }
+        let catalog = try catalogOption.catalog()
+        var tasks: [Evaluation.Task] = []
+        for dir in folders {
+            let path = (dir as NSString).appendingPathComponent("labels.tsv")
+            let labels: LabelFile
+            do {
+                labels = try LabelFile.load(path)
+            } catch {
+                throw CommandFailure(String(describing: error))
             }
-            let summary = Summary(
-                folder: folder, peripheral: id, unit: resolvedUnit, total: total, correct: correct, wrong: wrong,
-                noReading: none, errors: errors,
-                accuracy: total == 0 ? 0 : Double(correct) / Double(total), wrongRate: total == 0 ? 0 : Double(wrong) / Double(total),
-                wrongItems: evaluation.items.filter { $0.verdict == .wrong }.map { ["file": $0.file, "label": $0.label, "read": $0.read ?? ""] })
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(summary), as: UTF8.self))
-            return
+            do {
+                let settings = try Evaluation.settings(
+                    for: labels, labelsPath: path, catalog: catalog, peripheral: peripheral, unit: unit)
+                tasks.append(Evaluation.Task(folder: dir, labels: labels, settings: settings))
+            } catch EvaluationError.noPeripheral(let path, let file) {
+                // A usage error, reported with this command's usage (a ValidationError thrown from `run` would
+                // show the root command's).
+                printError("""
+                    Error: \(path) names no peripheral for \(file): pass --peripheral ID (see `vitalsnap peripherals`)
+                    Usage: vitalsnap \(Self.usageString())
+                      See 'vitalsnap eval --help' for more information.
+                    """)
+                throw ExitCode.validationFailure
+            } catch {
+                throw CommandFailure(String(describing: error))
+            }
         }
-        print("\(folder) (peripheral \(id)\(resolvedUnit.map { ", \($0)" } ?? "")): \(total) images")
-        print("  correct     \(correct)  \(pct(correct))")
-        print("  wrong       \(wrong)  \(pct(wrong))")
-        print("  no reading  \(none)  \(pct(none))")
-        if errors > 0 { print("  errors      \(errors)  \(pct(errors))") }
-        let listed = evaluation.items.filter { verbose || $0.verdict == .wrong || $0.verdict == .error }
-        if !listed.isEmpty {
-            print("")
-            print(TextTable.render([["FILE", "LABEL", "READ", "VERDICT", "NOTE"] + (verbose ? ["SEEN"] : [])] + listed.map {
-                [$0.file, $0.label, $0.read ?? "-", $0.verdict.rawValue, $0.message ?? ""] + (verbose ? [$0.seen] : [])
-            }))
+        let imageCount = tasks.reduce(0) { $0 + $1.labels.labels.count }
+        var progress = ProgressBar(total: imageCount, label: "evaluating")
+        let evaluations = Evaluation.run(tasks, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { done, _ in
+            progress.update(done)
         }
+        progress.clear()
+        let single = folders == [folder]
+        if json {
+            print(summaryJSON(evaluations, tasks: tasks).render(pretty: true))
+        } else if single, let evaluation = evaluations.first {
+            printSingle(evaluation, task: tasks[0])
+        } else {
+            printMany(evaluations)
+        }
+        let errors = evaluations.reduce(0) { $0 + $1.count(.error) }
+        if errors > 0 {
+            fflush(nil)
+            printError("vitalsnap: \(errors) of \(imageCount) labelled image\(imageCount == 1 ? "" : "s") could not be read")
+            throw ExitCode(1)
+        }
+    }
+
+    // MARK: Text
+
+    static func percent(_ n: Int, of total: Int) -> String {
+        total == 0 ? "-" : String(format: "%.1f%%", 100 * Double(n) / Double(total))
+    }
+
+    /// `101`, `101, 102`, or `9 (mmol/L)` when the command line set one peripheral and unit.
+    func peripheralText(_ evaluation: Evaluation, task: Evaluation.Task) -> String {
+        let ids = Set(task.settings.map(\.peripheral.id)).sorted().map(String.init).joined(separator: ", ")
+        let units = Set(task.settings.compactMap(\.unit)).sorted()
+        return ids + (units.isEmpty ? "" : " (\(units.joined(separator: ", ")))")
+    }
+
+    func printSingle(_ evaluation: Evaluation, task: Evaluation.Task) {
+        let c = evaluation.counts
+        print("\(evaluation.folder): \(c.total) image\(c.total == 1 ? "" : "s"), peripheral \(peripheralText(evaluation, task: task))")
+        var rows = [
+            ["  correct", String(c.correct), Self.percent(c.correct, of: c.total)],
+            ["  wrong", String(c.wrong), Self.percent(c.wrong, of: c.total)],
+            ["  no reading", String(c.noReading), Self.percent(c.noReading, of: c.total)],
+        ]
+        if c.errors > 0 { rows.append(["  unreadable", String(c.errors), Self.percent(c.errors, of: c.total)]) }
+        print(TextTable.render(rows))
+        printItems([("", evaluation)])
+    }
+
+    func printMany(_ evaluations: [Evaluation]) {
+        var rows = [["FOLDER", "IMAGES", "CORRECT", "WRONG", "NO READING", "UNREADABLE", "ACCURACY"]]
+        func row(_ name: String, _ c: Evaluation.Counts) -> [String] {
+            [name, String(c.total), String(c.correct), String(c.wrong), String(c.noReading), String(c.errors),
+             Self.percent(c.correct, of: c.total)]
+        }
+        var total = Evaluation.Counts()
+        for e in evaluations {
+            rows.append(row(relative(e.folder), e.counts))
+            total = total + e.counts
+        }
+        rows.append(row("total (\(evaluations.count) folders)", total))
+        print(TextTable.render(rows))
+        printItems(evaluations.map { (relative($0.folder), $0) })
+    }
+
+    /// The wrong and unreadable images (every image with --verbose), paths relative to the folder given.
+    func printItems(_ groups: [(prefix: String, evaluation: Evaluation)]) {
+        var rows: [[String]] = []
+        for (prefix, e) in groups {
+            for item in e.items where verbose || item.verdict == .wrong || item.verdict == .error {
+                let file = prefix.isEmpty ? item.file : (prefix as NSString).appendingPathComponent(item.file)
+                rows.append([file, item.label, item.read ?? "-", item.verdict.rawValue, item.message ?? ""] + (verbose ? [item.seen] : []))
+            }
+        }
+        guard !rows.isEmpty else { return }
+        print("")
+        print(TextTable.render([["FILE", "LABEL", "READ", "VERDICT", "NOTE"] + (verbose ? ["SEEN"] : [])] + rows))
+    }
+
+    /// `Samples/stills/words` -> `words` when evaluating `Samples/stills`.
+    func relative(_ path: String) -> String {
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+    }
+
+    // MARK: JSON
+
+    func summaryJSON(_ evaluations: [Evaluation], tasks: [Evaluation.Task]) -> JSONText {
+        func counts(_ c: Evaluation.Counts) -> [(String, JSONText)] {
+            [
+                ("total", .int(c.total)), ("correct", .int(c.correct)), ("wrong", .int(c.wrong)),
+                ("noReading", .int(c.noReading)), ("errors", .int(c.errors)),
+                ("accuracy", .number((c.accuracy * 10000).rounded() / 10000)),
+                ("wrongRate", .number((c.wrongRate * 10000).rounded() / 10000)),
+            ]
+        }
+        func item(_ i: Evaluation.Item) -> JSONText {
+            .object([
+                ("file", .string(i.file)), ("label", .string(i.label)), ("read", .optional(i.read)),
+                ("verdict", .string(i.verdict.rawValue)), ("message", .optional(i.message)),
+                ("peripheral", i.peripheral.map { .int($0) } ?? .null),
+            ])
+        }
+        var total = Evaluation.Counts()
+        var folders: [JSONText] = []
+        for (e, task) in zip(evaluations, tasks) {
+            let c = e.counts
+            total = total + c
+            var members: [(String, JSONText)] = [
+                ("folder", .string(e.folder)),
+                ("peripherals", .array(Set(task.settings.map(\.peripheral.id)).sorted().map { .int($0) })),
+            ]
+            members += counts(c)
+            members.append(("wrongItems", .array(e.items.filter { $0.verdict == .wrong }.map(item))))
+            members.append(("errorItems", .array(e.items.filter { $0.verdict == .error }.map(item))))
+            if verbose { members.append(("items", .array(e.items.map(item)))) }
+            folders.append(.object(members))
+        }
+        return .object([
+            ("root", .string(folder)),
+            ("folders", .array(folders)),
+            ("total", .object([("folders", .int(evaluations.count))] + counts(total))),
+        ])
     }
 }

@@ -8,20 +8,22 @@ struct PeripheralsCommand: ParsableCommand {
         abstract: "List the OCR peripherals (devices whose displays can be read).",
         discussion: """
             Ids 1, 2, 5, 6, 9 and 100 read any device of their type, wherever the display sits in the photo; \
-            the others are particular meter designs with a fixed layout.
+            the others are particular meter designs with a fixed layout. Give the id to `batch` and `eval` \
+            with --peripheral. The definitions live in Overlays/peripherals (one JSON file each, beside its \
+            overlay image); --json prints them in full.
 
             Examples:
               vitalsnap peripherals
               vitalsnap peripherals --json
+              vitalsnap peripherals --json | jq '.[] | {id, type}'
             """
     )
 
-    @Flag(help: "Print the definitions as JSON.") var json = false
-    @Option(help: ArgumentHelp("Folder of peripheral definitions to use instead of the built-in ones.", valueName: "dir"))
-    var overlays: String?
+    @Flag(help: "Print the definitions as JSON (an array, ordered by id).") var json = false
+    @OptionGroup var catalogOption: CatalogOption
 
     func run() throws {
-        let catalog = try overlays.map { try PeripheralCatalog.load(from: URL(fileURLWithPath: $0)) } ?? PeripheralCatalog.builtIn()
+        let catalog = try catalogOption.catalog()
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -1,33 +1,140 @@
 import Foundation
 
-/// Reads many photos on several threads and hands the results back in input order as soon as each one and all
-/// before it are done, so output streams and memory stays flat however large the folder.
-public struct BatchRunner: Sendable {
+/// Which peripheral a photo is read for, and in which unit.
+public struct ReaderSetting: Sendable, Hashable {
     public var peripheral: PeripheralDefinition
+    /// The unit handed to the reading assembler; nil for the field's default (or whichever unit fits).
     public var unit: String?
-    public var jobs: Int
 
-    public init(peripheral: PeripheralDefinition, unit: String?, jobs: Int) {
+    public init(peripheral: PeripheralDefinition, unit: String? = nil) {
         self.peripheral = peripheral
         self.unit = unit
+    }
+
+    /// What identifies a `PhotoReader`: one is kept per key on each worker thread.
+    public struct Key: Hashable, Sendable {
+        public var peripheral: Int
+        public var unit: String?
+    }
+
+    public var key: Key { Key(peripheral: peripheral.id, unit: unit) }
+
+    /// Looks up `id` in `catalog` and checks `unit` against its measurement fields.
+    ///
+    /// The unit is given as a user types it (`mmol`, `mg/dl`, `C`) and canonicalized. A unit every measurement
+    /// field offers selects that variant (`mmol/L` on a glucose meter). A unit only some fields offer (`mmHg` on
+    /// a blood pressure monitor, whose pulse is in bpm) is accepted but selects nothing, since there is nothing
+    /// to choose: the reading gets each field's own unit. A unit no field offers is an error, unless `lenient`,
+    /// when it is dropped (a label file's unit column read for a peripheral given on the command line).
+    public static func resolve(
+        peripheral id: Int, unit: String?, catalog: PeripheralCatalog, lenient: Bool = false
+    ) throws(ReaderSettingError) -> ReaderSetting {
+        guard let definition = catalog[id] else {
+            throw .unknownPeripheral(id, known: catalog.peripherals.map(\.id))
+        }
+        guard let unit, !unit.isEmpty else { return ReaderSetting(peripheral: definition, unit: nil) }
+        let canonical = canonicalUnit(unit)
+        let fields = definition.measurementFields
+        let offering = fields.filter { $0.unit(named: canonical) != nil }
+        if offering.isEmpty {
+            if lenient { return ReaderSetting(peripheral: definition, unit: nil) }
+            let known = Set(fields.flatMap { $0.units.map(\.unit) }).filter { !$0.isEmpty }.sorted()
+            throw .unitNotShown(id, name: definition.name, unit: unit, known: known)
+        }
+        return ReaderSetting(peripheral: definition, unit: offering.count == fields.count ? canonical : nil)
+    }
+
+    /// Spellings people type for units, mapped to the names the definitions use (`mmol` -> `mmol/L`).
+    public static func canonicalUnit(_ text: String) -> String {
+        switch text.lowercased().replacingOccurrences(of: " ", with: "") {
+        case "mg", "mg/dl", "mgdl", "mg-dl": "mg/dL"
+        case "mmol", "mmol/l", "mmoll", "mmol-l": "mmol/L"
+        case "c", "°c", "celsius", "degc": "°C"
+        case "f", "°f", "fahrenheit", "degf": "°F"
+        case "kg", "kilograms": "kg"
+        case "lb", "lbs", "pounds": "lb"
+        case "mmhg": "mmHg"
+        case "bpm": "bpm"
+        default: text
+        }
+    }
+}
+
+public enum ReaderSettingError: Error, CustomStringConvertible, Equatable {
+    case unknownPeripheral(Int, known: [Int])
+    case unitNotShown(Int, name: String, unit: String, known: [String])
+
+    public var description: String {
+        switch self {
+        case .unknownPeripheral(let id, let known):
+            CatalogError.unknownPeripheral(id, known: known).description
+        case .unitNotShown(let id, let name, let unit, let known):
+            "peripheral \(id) (\(name)) does not show \(unit)"
+                + (known.isEmpty ? "" : "; it shows \(known.joined(separator: ", "))")
+        }
+    }
+}
+
+/// Reads many photos on several threads and hands the results back in input order as soon as each one and all
+/// before it are done, so output streams and memory stays flat however large the folder.
+///
+/// Each entry can be read for its own peripheral and unit (a labelled folder mixing devices); every worker
+/// thread keeps one `PhotoReader` per peripheral and unit it has met, with its buffers.
+public struct BatchRunner: Sendable {
+    public var jobs: Int
+    /// Report a JPEG whose data ends early as an error rather than reading what was decoded of it (libjpeg
+    /// fills the missing part with grey and only warns).
+    public var truncatedIsError = true
+    private let setting: @Sendable (Int) -> ReaderSetting
+
+    /// Every entry read for the same peripheral and unit.
+    public init(peripheral: PeripheralDefinition, unit: String?, jobs: Int) {
+        let shared = ReaderSetting(peripheral: peripheral, unit: unit)
+        self.init(jobs: jobs) { _ in shared }
+    }
+
+    /// Entry `i` read with `settings[i]`; `settings` must have one element per entry given to `run`.
+    public init(settings: [ReaderSetting], jobs: Int) {
+        self.init(jobs: jobs) { settings[$0] }
+    }
+
+    /// Entry `i` read with `setting(i)` (called on the worker threads).
+    public init(jobs: Int, setting: @escaping @Sendable (Int) -> ReaderSetting) {
         self.jobs = max(1, jobs)
+        self.setting = setting
+    }
+
+    /// Reads one entry with `reader`: an entry that could not be listed is an error without reading.
+    func read(_ entry: ImageFileCollector.Entry, with reader: inout PhotoReader) -> PhotoResult {
+        if let error = entry.error {
+            return PhotoResult(file: entry.path, status: .error, message: error)
+        }
+        var result = reader.read(file: entry.path)
+        if truncatedIsError, result.status != .error,
+            let warning = result.warnings.first(where: { $0.lowercased().contains("premature end") }) {
+            result = PhotoResult(file: entry.path, status: .error, message: "truncated JPEG data (\(warning))")
+        }
+        return result
     }
 
     /// Calls `deliver` on the calling thread, once per entry, in order.
     public func run(_ entries: [ImageFileCollector.Entry], deliver: (Int, PhotoResult) -> Void) {
+        guard !entries.isEmpty else { return }
         let state = SharedState(count: entries.count)
-        let workers = min(jobs, max(1, entries.count))
-        let peripheral = self.peripheral, unit = self.unit
+        let workers = min(jobs, entries.count)
+        let runner = self
         for _ in 0..<workers {
             let thread = Thread {
-                var reader = PhotoReader(peripheral: peripheral, unit: unit)
+                var readers: [ReaderSetting.Key: PhotoReader] = [:]
                 while let index = state.nextIndex() {
                     let entry = entries[index]
                     let result: PhotoResult
                     if let error = entry.error {
                         result = PhotoResult(file: entry.path, status: .error, message: error)
                     } else {
-                        result = reader.read(file: entry.path)
+                        let setting = runner.setting(index)
+                        result = runner.read(
+                            entry, with: &readers[setting.key, default: PhotoReader(peripheral: setting.peripheral, unit: setting.unit)])
                     }
                     state.store(result, at: index)
                 }

@@ -11,6 +11,18 @@ public struct LabelFile: Sendable {
         public var peripheral: Int?
         public var unit: String?
         public var notes: String
+
+        public init(
+            file: String, reading: String, match: MatchRule = .exact, peripheral: Int? = nil, unit: String? = nil,
+            notes: String = ""
+        ) {
+            self.file = file
+            self.reading = reading
+            self.match = match
+            self.peripheral = peripheral
+            self.unit = unit
+            self.notes = notes
+        }
     }
 
     public var labels: [Label]
@@ -25,9 +37,11 @@ public struct LabelFile: Sendable {
     }
 
     public static func parse(_ text: String, path: String = "labels.tsv") throws(LabelFileError) -> LabelFile {
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         var rows = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         while rows.last?.isEmpty == true { rows.removeLast() }
-        guard let header = rows.first?.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) else {
+        guard let header = rows.first?.split(separator: "\t", omittingEmptySubsequences: false)
+            .map({ $0.trimmingCharacters(in: .whitespaces) }), header != [""] else {
             throw .malformed(path, line: 1, "empty file")
         }
         func column(_ name: String) -> Int? { header.firstIndex(of: name) }
@@ -40,16 +54,23 @@ public struct LabelFile: Sendable {
         for (n, row) in rows.enumerated().dropFirst() where !row.isEmpty {
             let cells = row.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             func cell(_ i: Int?) -> String? { i.flatMap { $0 < cells.count ? cells[$0] : nil } }
-            guard let file = cell(fileColumn), let reading = cell(readingColumn), !file.isEmpty else {
+            guard let file = cell(fileColumn), let reading = cell(readingColumn), !file.isEmpty,
+                !reading.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw .malformed(path, line: n + 1, "missing file or reading")
             }
             let matchText = cell(matchColumn) ?? "exact"
             guard let match = MatchRule(rawValue: matchText.isEmpty ? "exact" : matchText) else {
                 throw .malformed(path, line: n + 1, "unknown match rule `\(matchText)` (exact, integer, digits)")
             }
+            var peripheral: Int?
+            if let text = cell(peripheralColumn)?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+                guard let id = Int(text) else {
+                    throw .malformed(path, line: n + 1, "peripheral `\(text)` is not a number")
+                }
+                peripheral = id
+            }
             labels.append(Label(
-                file: file, reading: reading, match: match,
-                peripheral: cell(peripheralColumn).flatMap { Int($0) },
+                file: file, reading: reading.trimmingCharacters(in: .whitespaces), match: match, peripheral: peripheral,
                 unit: cell(unitColumn).flatMap { $0.isEmpty ? nil : $0 }, notes: cell(notesColumn) ?? ""))
         }
         return LabelFile(labels: labels)

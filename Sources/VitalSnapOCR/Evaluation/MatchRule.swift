@@ -1,30 +1,33 @@
 /// How a reading is compared with its label (see `labels.tsv` in the photo folders).
-public enum MatchRule: String, Sendable, Hashable, Codable {
-    /// The same values once leading zeros are dropped from each.
+public enum MatchRule: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The same values once leading zeros are dropped from each (`098` matches `98`, `05.60` matches `5.60`).
     case exact
-    /// The label is the displayed number rounded half-up to an integer.
+    /// The label is the displayed number rounded half-up to an integer (`33.01` and `32.5` match `33`).
     case integer
     /// The digit strings agree once leading zeros are dropped (decimal points ignored).
     case digits
 
     /// Labels that say no number must be read: a display word (`LO`, `HI`, `Err`) or `?` (digits hidden).
     public static func expectsNoValue(_ label: String) -> Bool {
-        label == "?" || DisplayWord.word(in: label) != nil || label == "LO" || label == "HI" || label == "Err"
+        label == "?" || DisplayWord.word(in: label) != nil
     }
 
     public func matches(reading: String, label: String) -> Bool {
+        let a = reading.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let b = label.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard !a.isEmpty, a.count == b.count else { return false }
         switch self {
         case .exact:
-            let a = reading.split(separator: "/").map { Self.normalized(String($0)) }
-            let b = label.split(separator: "/").map { Self.normalized(String($0)) }
-            return a == b
+            return zip(a, b).allSatisfy { Self.normalized($0) == Self.normalized($1) }
         case .integer:
-            guard let value = Double(reading), let expected = Int(label) else { return false }
-            return Int((value + 0.5).rounded(.down)) == expected
+            return zip(a, b).allSatisfy { read, expected in
+                guard let x = Self.roundedHalfUp(read), let y = Self.integerLabel(expected) else { return false }
+                return x == y
+            }
         case .digits:
-            let a = Self.dropLeadingZeros(reading.filter { $0.isASCII && $0.isNumber })
-            let b = Self.dropLeadingZeros(label.filter { $0.isASCII && $0.isNumber })
-            return !a.isEmpty && a == b
+            let x = Self.dropLeadingZeros(reading.filter { $0.isASCII && $0.isNumber })
+            let y = Self.dropLeadingZeros(label.filter { $0.isASCII && $0.isNumber })
+            return !x.isEmpty && x == y
         }
     }
 
@@ -35,6 +38,19 @@ public enum MatchRule: String, Sendable, Hashable, Codable {
         if v.first == "-" { sign = "-"; v = v.dropFirst() }
         while v.count > 1, v.first == "0", v.dropFirst().first != "." { v = v.dropFirst() }
         return sign + v
+    }
+
+    /// `33.01` -> 33, `32.5` -> 33, `32.49` -> 32; nil when not a number.
+    static func roundedHalfUp(_ text: String) -> Int? {
+        guard let value = Double(text), value.isFinite, abs(value) < 1e15 else { return nil }
+        return Int((value + 0.5).rounded(.down))
+    }
+
+    /// `33` -> 33, `033` -> 33, `33.0` -> 33; nil when the label is not a whole number.
+    static func integerLabel(_ text: String) -> Int? {
+        if let n = Int(text) { return n }
+        guard let value = Double(text), value.isFinite, abs(value) < 1e15, value.rounded() == value else { return nil }
+        return Int(value)
     }
 
     static func dropLeadingZeros(_ s: String) -> String {
