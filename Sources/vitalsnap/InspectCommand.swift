@@ -33,6 +33,7 @@ struct InspectCommand: ParsableCommand {
                 for c in reader.candidates.sorted(by: { ($0.level, $0.box.minX) < ($1.level, $1.box.minX) }) {
                     print("  candidate L\(c.level) \(c.polarity.rawValue) \(c.box) fill=\(String(format: "%.2f", c.fill))")
                 }
+                for entry in reader.lineLog { print("  read " + entry) }
                 for l in reader.detectedLines {
                     print(String(format: "  line h=%.0f angle=%.3f n=%d %@ %@", l.digitHeight, l.angle, l.candidates.count,
                                  l.polarity.rawValue, l.boundingBox.description))
@@ -54,6 +55,7 @@ struct InspectCommand: ParsableCommand {
                     try ImageEncoder.write(try ImageEncoder.png(marked), to: "\(dump)/\(base)-candidates-L\(level).png")
                 }
                 var marked = decoded.image
+                for entry in reader.lineLog { print("  read " + entry) }
                 for l in reader.detectedLines { Self.outline(l.boundingBox.insetBy(dx: -2, dy: -2), in: &marked, value: 0) }
                 try ImageEncoder.write(try ImageEncoder.png(marked), to: "\(dump)/\(base)-lines.png")
                 var pyramid = ImagePyramid()

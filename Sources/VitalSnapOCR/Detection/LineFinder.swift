@@ -44,8 +44,38 @@ public struct LineFinder: Sendable {
         var groups: [Int: [CharacterCandidate]] = [:]
         for i in 0..<sorted.count { groups[find(i), default: []].append(sorted[i]) }
         // One blob alone is not a number: frames, icons and logos come alone, numbers have two or more digits.
-        return groups.values.filter { $0.count >= minimumCandidates }.map(Self.line(from:))
-            .sorted { $0.digitHeight > $1.digitHeight }
+        let lines = groups.values.filter { $0.count >= minimumCandidates }.map { Self.line(from: $0) }
+        return (lines + Self.stackedHalves(lines)).sorted { $0.digitHeight > $1.digitHeight }
+    }
+
+    /// LCDs often leave a wide gap between the upper and lower halves of their digits, and then the halves
+    /// are found as two lines of half-height blobs, one above the other. Propose their union as a line too;
+    /// reading decides which is right (two real lines stacked closely read badly when merged).
+    /// Only lines of wide blobs qualify: half a digit is about as wide as it is tall, a whole one is not, so
+    /// two real lines stacked closely (a blood pressure monitor's SYS above DIA) are not merged.
+    static func stackedHalves(_ lines: [TextLine]) -> [TextLine] {
+        var merged: [TextLine] = []
+        let halves = lines.filter { line in
+            let all = line.candidates.map { Double($0.box.width) / Double($0.box.height) }
+            let aspects = all.filter { $0 >= 0.35 }.sorted()
+            // The halves of `1`s are thin bars like whole `1`s; a line of nothing else qualifies too.
+            return aspects.isEmpty ? !all.isEmpty : aspects[aspects.count / 2] >= 0.7
+        }
+        for upper in halves {
+            for lower in halves where lower.polarity == upper.polarity && lower.centerY > upper.centerY {
+                let a = upper.boundingBox, b = lower.boundingBox
+                let h = (upper.digitHeight + lower.digitHeight) / 2
+                guard max(upper.digitHeight, lower.digitHeight) <= 1.5 * min(upper.digitHeight, lower.digitHeight) else { continue }
+                let gap = Double(b.minY - a.maxY)
+                guard gap <= 0.6 * h, gap >= -0.25 * h else { continue }
+                let overlap = Double(min(a.maxX, b.maxX) - max(a.minX, b.minX))
+                guard overlap >= 0.6 * Double(min(a.width, b.width)) else { continue }
+                merged.append(line(
+                    from: upper.candidates + lower.candidates, height: Double(b.maxY - a.minY),
+                    angle: (upper.angle + lower.angle) / 2))
+            }
+        }
+        return merged
     }
 
     /// The same digit is often found at two pyramid levels; keep one box per place and polarity.
@@ -63,12 +93,14 @@ public struct LineFinder: Sendable {
         return kept
     }
 
-    static func line(from members: [CharacterCandidate]) -> TextLine {
+    static func line(from members: [CharacterCandidate], height knownHeight: Double? = nil, angle knownAngle: Double? = nil)
+        -> TextLine
+    {
         let heights = members.map { Double($0.box.height) }.sorted()
-        let height = heights[heights.count / 2]
+        let height = knownHeight ?? heights[heights.count / 2]
         // Fit the centre line through the candidates' centres, weighting wide ones (a `1` is often offset).
-        var angle = 0.0
-        if members.count >= 2 {
+        var angle = knownAngle ?? 0.0
+        if knownAngle == nil, members.count >= 2 {
             let xs = members.map(\.box.midX), ys = members.map(\.box.midY)
             let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)
             var sxx = 0.0, sxy = 0.0

@@ -34,33 +34,56 @@ public struct ProfileLineFinder: Sendable {
         let sorted = profile.sorted()
         let strong = sorted[min(sorted.count - 1, sorted.count * 9 / 10)]
         guard strong > 0 else { return [] }
-        let threshold = max(2, strong / 5)
-        let allowedDip = max(2, h / 40)
-        var result: [TextLine] = []
+        // Rows through the vertical strokes of a short number carry far less ink than rows through the
+        // horizontal segments of a long one: a low bar, so a `71` is not cut at its waist.
+        let threshold = max(2, strong / 12)
+        // Runs of inked rows. A line of digits can show up as one run or, where its segments leave an empty
+        // row at the waist or a thin top bar stands apart, as two or three runs close together; lines stacked
+        // closely (SYS above DIA) look the same. Propose each run and each merge of up to three neighbours,
+        // and let reading decide.
+        var runs: [ClosedRange<Int>] = []
         var y = 0
         while y < h {
             guard profile[y] >= threshold else { y += 1; continue }
             let top = y
-            var bottom = y, dip = 0
-            while y < h && dip <= allowedDip {
-                if profile[y] >= threshold { bottom = y; dip = 0 } else { dip += 1 }
+            var bottom = y
+            while y < h && (profile[y] >= threshold || (y + 1 < h && profile[y + 1] >= threshold)) {
+                if profile[y] >= threshold { bottom = y }
                 y += 1
             }
-            let height = bottom - top + 1
-            guard height >= minimumHeight, height >= h / 10, height <= h else { continue }
-            // Horizontal extent: columns with ink inside the band.
-            var first = -1, last = -1
-            for x in x0..<x1 where mask.inkCount(in: PixelRect(x: x, y: top, width: 1, height: height)) > height / 8 {
-                if first < 0 { first = x }
-                last = x
+            runs.append(top...bottom)
+        }
+        var result: [TextLine] = []
+        for first in runs.indices {
+            for last in first..<min(runs.count, first + 3) {
+                let top = runs[first].lowerBound, bottom = runs[last].upperBound
+                let height = bottom - top + 1
+                guard height >= minimumHeight, height >= h / 10 else { continue }
+                // Merged runs must sit close: each gap at most a quarter of the whole height.
+                let gaps = (first..<last).map { runs[$0 + 1].lowerBound - runs[$0].upperBound - 1 }
+                guard gaps.allSatisfy({ Double($0) <= 0.25 * Double(height) }) else { continue }
+                if let line = line(in: mask, top: top, height: height, x0: x0, x1: x1, polarity: polarity) {
+                    result.append(line)
+                }
             }
-            guard first >= 0, last - first >= height / 2 else { continue }
-            let box = PixelRect(x: first, y: top, width: last - first + 1, height: height)
-            let candidate = CharacterCandidate(box: box, fill: 0, polarity: polarity, level: 0)
-            result.append(TextLine(
-                candidates: [candidate], polarity: polarity, centerX: box.midX, centerY: box.midY, angle: 0,
-                length: Double(box.width), digitHeight: Double(height)))
         }
         return result
+    }
+
+    private func line(in mask: InkMask, top: Int, height: Int, x0: Int, x1: Int, polarity: InkPolarity) -> TextLine? {
+        // Horizontal extent: columns with ink inside the band.
+        var first = -1, last = -1
+        for x in x0..<x1 where mask.inkCount(in: PixelRect(x: x, y: top, width: 1, height: height)) > height / 8 {
+            if first < 0 { first = x }
+            last = x
+        }
+        guard first >= 0, last - first >= height / 2 else { return nil }
+        let box = PixelRect(x: first, y: top, width: last - first + 1, height: height)
+        let candidate = CharacterCandidate(box: box, fill: 0, polarity: polarity, level: 0)
+        var line = TextLine(
+            candidates: [candidate], polarity: polarity, centerX: box.midX, centerY: box.midY, angle: 0,
+            length: Double(box.width), digitHeight: Double(height))
+        line.candidatesAreCharacters = false
+        return line
     }
 }

@@ -59,7 +59,11 @@ public struct SegmentGrouper: Sendable {
     /// The vertical gap between two boxes that overlap enough horizontally, or nil when they should not join.
     func joinGap(_ a: PixelRect, _ b: PixelRect) -> Int? {
         let overlap = min(a.maxX, b.maxX) - max(a.minX, b.minX)
-        guard Double(overlap) >= minimumOverlap * Double(min(a.width, b.width)) else { return nil }
+        // The two segments of an italic `1` are thin bars offset sideways by the slant: they may not overlap
+        // at all, only nearly.
+        let thinBars = Double(a.width) < 0.35 * Double(a.height) && Double(b.width) < 0.35 * Double(b.height)
+        let slantAllowance = thinBars ? -0.2 * Double(max(a.height, b.height)) : 0
+        guard Double(overlap) >= minimumOverlap * Double(min(a.width, b.width)) + slantAllowance else { return nil }
         let gap = max(a.minY, b.minY) - min(a.maxY, b.maxY)  // negative: they overlap vertically
         guard Double(gap) <= maximumGap * Double(max(a.height, b.height)) else { return nil }
         // Segments of one digit are stacked; pieces side by side at the same height (the right stroke of one
@@ -69,7 +73,7 @@ public struct SegmentGrouper: Sendable {
     }
 
     func looksLikeDigit(_ box: PixelRect) -> Bool {
-        Double(box.height) >= 1.2 * Double(box.width) && Double(box.width) >= 0.4 * Double(box.height)
+        Double(box.height) >= 1.2 * Double(box.width) && Double(box.width) >= 0.45 * Double(box.height)
     }
 
     func isCharacterShape(_ box: PixelRect) -> Bool {

@@ -14,6 +14,9 @@ public struct TextLine: Sendable, Hashable {
     /// Distance along the line from the first candidate's left edge to the last one's right edge.
     public var length: Double
     public var digitHeight: Double
+    /// Whether the candidates are blobs that are characters. A line found from a row profile has one box
+    /// over its whole extent instead, which says nothing about where its characters are.
+    public var candidatesAreCharacters = true
 
     public var boundingBox: PixelRect {
         candidates.dropFirst().reduce(candidates.first?.box ?? .zero) { $0.union($1.box) }

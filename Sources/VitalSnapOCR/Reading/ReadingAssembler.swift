@@ -64,7 +64,12 @@ public struct ReadingAssembler: Sendable {
         guard !line.text.contains("?"), line.confidence >= minimumConfidence else {
             return .failure(Implausible(message: "the digits of \(field.name.rawValue) are unclear (\(line.text))"))
         }
-        guard let number = NumberText(line.text) else {
+        // A minus in front of a value that cannot be negative is a bezel edge or a printed line beside it.
+        var text = line.text
+        if text.hasPrefix("-"), field.units.allSatisfy({ ($0.plausibleRange?.lowerBound ?? -1) >= 0 }) {
+            text.removeFirst()
+        }
+        guard let number = NumberText(text) else {
             return .failure(Implausible(message: "\(line.text) is not a number"))
         }
         let variants: [UnitVariant]
@@ -73,8 +78,12 @@ public struct ReadingAssembler: Sendable {
                 return .failure(Implausible(message: "\(field.name.rawValue) is not shown in \(unit)"))
             }
             variants = [v]
-        } else {
+        } else if Self.rangesAreDisjoint(field.units) {
+            // °C and °F never overlap, so the value tells which one the thermometer shows.
             variants = field.units
+        } else {
+            // mg/dL and mmol/L do overlap (20-33 reads as either): without a unit asked for, the default.
+            variants = Array(field.units.prefix(1))
         }
         var problems: [String] = []
         for variant in variants {
@@ -92,6 +101,15 @@ public struct ReadingAssembler: Sendable {
             // A numeric display's text is kept as shown; a measurement drops leading zeros (`098` -> `98`).
         }
         return .failure(Implausible(message: problems.first ?? "implausible value"))
+    }
+
+    static func rangesAreDisjoint(_ units: [UnitVariant]) -> Bool {
+        let ranges = units.compactMap(\.plausibleRange)
+        guard ranges.count == units.count, ranges.count > 1 else { return false }
+        for (i, a) in ranges.enumerated() {
+            for b in ranges[(i + 1)...] where a.overlaps(b) { return false }
+        }
+        return true
     }
 
     static func trimmingLeadingZeros(_ text: String) -> String {

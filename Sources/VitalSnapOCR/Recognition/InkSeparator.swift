@@ -8,7 +8,8 @@ public struct InkSeparator: Sendable {
     public var minimumInkContrast = 30
 
     public private(set) var darkness = GrayImage(width: 0, height: 0)
-    private var background = GrayImage(width: 0, height: 0)
+    /// The image with its strokes closed away: the display background (and whatever surrounds it).
+    public private(set) var background = GrayImage(width: 0, height: 0)
     private var scratch = GrayImage(width: 0, height: 0)
 
     public init() {}

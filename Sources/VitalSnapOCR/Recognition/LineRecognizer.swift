@@ -9,8 +9,8 @@ import VitalSnapImaging
 public struct LineRecognizer: Sendable {
     /// A segment is lit when its darkness reaches this share of the line's typical stroke darkness...
     public var onRatio = 0.5
-    /// ...and the decision is clear (confidence 1) this far from that level.
-    public var clearMargin = 0.3
+    /// ...and the decision is clear (confidence 1) this far from the level a cell's segments split at.
+    public var clearMargin = 0.2
 
     public var debug = false
     /// The binarized line of the last `recognize` (for inspection).
@@ -59,29 +59,34 @@ public struct LineRecognizer: Sendable {
                 && c.fill >= 0.5
         }
         let dots = components.filter(isDot)
-        let cells = Self.groupByColumns(components.filter { !isDot($0) })
+        let cells = Self.groupByColumns(components.filter { !isDot($0) }).flatMap { splitOffTouchingOne($0, height: H) }
 
         // Typical width of a full character, for telling a `1` from a digit and for the pitch.
         let wide = cells.filter { Double($0.height) >= 0.6 * Hd && Double($0.width) >= 0.4 * Hd }.map(\.width).sorted()
         let typicalWidth = wide.isEmpty ? 0.55 * Hd : Double(wide[wide.count / 2])
         let stroke = Self.strokeWidth(mask, cells: cells, top: top, height: H)
-        let lit = litLevel(in: band)
+        let lineLit = litLevel(in: band, fraction: 0.5)
 
         var characters: [RecognizedCharacter] = []
         for cell in cells {
+            // Judge each cell against its own strokes where they are fainter than the line's (glare washes out
+            // part of a display), but never against less than most of the line's level: a cell of nothing
+            // but ghost segments must not read as an 8.
+            let lit = max(litLevel(in: cell, fraction: 0.75), 0.65 * lineLit)
             if let c = classify(cell, typicalWidth: typicalWidth, stroke: stroke, lit: lit, top: top, height: H) {
                 characters.append(c)
             }
         }
+        characters = withoutWindowFrame(characters, band: band)
         if debug {
-            print("   cells:", cells.map(\.description), "stroke", stroke, "typical", typicalWidth, "lit", lit)
+            print("   cells:", cells.map(\.description), "stroke", stroke, "typical", typicalWidth, "lit", lineLit)
             print("   chars:", characters.map { "\($0.character)\($0.segments) \($0.box) al=\($0.isAligned)" })
             print("   spans:", line.candidateSpans)
         }
         // Keep only the number around the detected candidates: things beside it (unit labels, icons, bezel
         // edges) were picked up by looking past the candidates and are not part of it.
         let trimmed = Self.trimToCandidates(characters, spans: line.candidateSpans, typicalWidth: typicalWidth)
-        characters = Self.insertingDecimalPoints(into: trimmed.characters, dots: dots, stroke: stroke)
+        characters = insertingDecimalPoints(into: trimmed.characters, dots: dots, stroke: stroke, bottom: bottom)
 
         // A missing character: consecutive right edges much further apart than the usual pitch.
         var hasGap = trimmed.unclearNeighbour
@@ -114,6 +119,57 @@ public struct LineRecognizer: Sendable {
         return groups
     }
 
+    /// A `1` touching the digit beside it at a corner (the top of a 3, the foot of a 7) makes one wide cell.
+    /// Split it where a column holds only a little ink near the top or bottom, when one side is a thin
+    /// full-height stroke. The middle is left alone: the bar of an `H` joins its two sides there, and an `H`
+    /// read as two `1`s would turn `HI` into a number.
+    func splitOffTouchingOne(_ cell: PixelRect, height: Int) -> [PixelRect] {
+        let Hd = Double(height)
+        guard Double(cell.width) >= 0.5 * Hd, Double(cell.height) >= 0.6 * Hd else { return [cell] }
+        let maxBridge = max(2, Int(0.12 * Hd))
+        let narrow = Int(0.35 * Hd)
+        func column(_ x: Int) -> (count: Int, rows: ClosedRange<Int>?) {
+            var n = 0, lo = Int.max, hi = Int.min
+            for y in cell.minY..<cell.maxY where mask[x, y] { n += 1; lo = min(lo, y); hi = max(hi, y) }
+            return (n, n > 0 ? lo...hi : nil)
+        }
+        func tallestStroke(_ x0: Int, _ x1: Int) -> Int {
+            var best = 0
+            for x in x0..<x1 { best = max(best, column(x).count) }
+            return best
+        }
+        let edgeBand = Int(0.25 * Double(cell.height))
+        for x in [Int](cell.minX + 2..<max(cell.minX + 2, cell.maxX - 2)) {
+            let (count, rows) = column(x)
+            guard count <= maxBridge else { continue }
+            if let rows, rows.lowerBound > cell.minY + edgeBand && rows.upperBound < cell.maxY - 1 - edgeBand { continue }
+            let leftWidth = x - cell.minX, rightWidth = cell.maxX - x - 1
+            let oneOnLeft = leftWidth <= narrow && Double(tallestStroke(cell.minX, x)) >= 0.55 * Hd
+                && Double(rightWidth) >= 0.3 * Hd
+            let oneOnRight = rightWidth <= narrow && Double(tallestStroke(x + 1, cell.maxX)) >= 0.55 * Hd
+                && Double(leftWidth) >= 0.3 * Hd
+            guard oneOnLeft || oneOnRight else { continue }
+            let left = tightened(PixelRect(x: cell.minX, y: cell.minY, width: leftWidth, height: cell.height))
+            let right = tightened(PixelRect(x: x + 1, y: cell.minY, width: rightWidth, height: cell.height))
+            // The other side must be a whole character too, not the flag and bar of a 7 beside its stroke.
+            guard Double(min(left.height, right.height)) >= 0.6 * Hd else { continue }
+            return [left, right]
+        }
+        return [cell]
+    }
+
+    /// The bounding box of the ink inside `rect`.
+    func tightened(_ rect: PixelRect) -> PixelRect {
+        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+        for y in rect.minY..<rect.maxY {
+            for x in rect.minX..<rect.maxX where mask[x, y] {
+                x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
+            }
+        }
+        guard x0 <= x1 else { return rect }
+        return PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+    }
+
     /// Median horizontal run length of ink across the upper and lower halves of the cells: the stroke width.
     static func strokeWidth(_ mask: InkMask, cells: [PixelRect], top: Int, height: Int) -> Int {
         var runs: [Int] = []
@@ -134,8 +190,9 @@ public struct LineRecognizer: Sendable {
         return min(max(runs[runs.count / 2], max(2, height / 14)), height / 3)
     }
 
-    /// How dark the line's lit strokes typically are: the median darkness of its ink pixels.
-    func litLevel(in band: PixelRect) -> Double {
+    /// How dark the lit strokes in `region` are: a percentile of the darkness of its ink pixels.
+    func litLevel(in region: PixelRect, fraction: Double) -> Double {
+        let band = region.intersection(PixelRect(x: 0, y: 0, width: mask.width, height: mask.height))
         var histogram = [Int](repeating: 0, count: 256)
         var n = 0
         let darkness = separator.darkness
@@ -149,7 +206,7 @@ public struct LineRecognizer: Sendable {
         var seen = 0
         for v in 0..<256 {
             seen += histogram[v]
-            if seen >= n / 2 { return Double(max(v, 1)) }
+            if Double(seen) >= Double(n) * fraction { return Double(max(v, 1)) }
         }
         return 255
     }
@@ -188,25 +245,57 @@ public struct LineRecognizer: Sendable {
         return nil  // too small to be a character: noise, a unit label, an icon
     }
 
-    /// Whether ink continues straight on from the cell's top or bottom for a good part of a digit height
-    /// (small breaks allowed): then the cell is a piece of a longer line, not a character.
+    /// Whether ink continues on from the cell's top or bottom for a good part of a digit height (small breaks
+    /// allowed, following a slanted line sideways): then the cell is a piece of a longer line, such as the
+    /// frame of the display window, not a character.
     func continuesBeyond(_ cell: PixelRect, height: Int) -> Bool {
         let reach = max(3, Int(0.3 * Double(height)))
-        let x0 = max(0, cell.minX - 1), x1 = min(mask.width, cell.maxX + 1)
-        func inkRow(_ y: Int) -> Bool {
-            for x in x0..<x1 where mask[x, y] { return true }
-            return false
-        }
         for direction in [-1, 1] {
+            var x0 = max(0, cell.minX - 2), x1 = min(mask.width, cell.maxX + 2)
             var y = direction < 0 ? cell.minY - 1 : cell.maxY
             var found = 0, misses = 0
             while y >= 0 && y < mask.height && misses <= 2 && found < reach {
-                if inkRow(y) { found += 1; misses = 0 } else { misses += 1 }
+                var lo = Int.max, hi = Int.min
+                for x in x0..<x1 where mask[x, y] { lo = min(lo, x); hi = max(hi, x) }
+                if lo <= hi {
+                    found += 1
+                    misses = 0
+                    // Follow the ink: a frame seen in perspective drifts sideways.
+                    x0 = max(0, lo - 2)
+                    x1 = min(mask.width, hi + 3)
+                } else {
+                    misses += 1
+                }
                 y += direction
             }
-            if found >= reach { return true }
+            // Running off the image with ink all the way counts too: the margins are only a third of a digit.
+            let ranOff = y < 0 || y >= mask.height
+            if found >= reach || (ranOff && misses == 0 && found >= 3) { return true }
         }
         return false
+    }
+
+    /// Drops the frame of the display window where the line runs into it. The frame is a thin dark line (read
+    /// as a `1` or as nothing) with the display's even background on one side and something else (the
+    /// plastic of the body, the bezel) on the other. A wide digit is never taken for a frame.
+    func withoutWindowFrame(_ characters: [RecognizedCharacter], band: PixelRect) -> [RecognizedCharacter] {
+        let Hd = Double(band.height)
+        let background = separator.background
+        func level(_ x0: Int, _ x1: Int) -> Double? {
+            let r = PixelRect(x: x0, y: band.minY, width: x1 - x0, height: band.height).intersection(background.bounds)
+            guard r.width >= 2 else { return nil }
+            return Double(Histogram(background, in: r).percentile(0.5))
+        }
+        // Strips right beside the cell: a `1` near the window edge still has display background there.
+        let side = max(2, band.height / 8), gap = 1
+        return characters.filter { c in
+            guard c.character == "?" || c.character == "1" || Double(c.box.width) <= 0.3 * Hd else { return true }
+            guard let left = level(c.box.minX - gap - side, c.box.minX - gap),
+                let right = level(c.box.maxX + gap, c.box.maxX + gap + side)
+            else { return true }
+            let step = abs(left - right) / max(1, max(left, right))
+            return step < 0.3
+        }
     }
 
     /// A thin full-height bar: a `1` when it runs dark through both halves.
@@ -240,15 +329,45 @@ public struct LineRecognizer: Sendable {
             (.e, PixelRect(x: x0, y: midY + t, width: t + 1, height: vLen), false),
             (.c, PixelRect(x: x1 - t - 1, y: midY + t, width: t + 1, height: vLen), false),
         ]
-        var litSegments: SegmentSet = []
-        var conf = 1.0
+        var measured: [(SegmentSet, Double)] = []
         for (segment, rect, horizontal) in probes {
             if lowerHalfOnly && (segment == .a || segment == .b || segment == .f) { continue }
             let r = rect.intersection(clip)
-            let ratio = r.isEmpty ? 0 : darknessScore(r, horizontal: horizontal) / lit
-            let on = ratio >= onRatio
+            measured.append((segment, r.isEmpty ? 0 : darknessScore(r, horizontal: horizontal) / lit))
+        }
+        // Where lit and unlit segments part: at the widest gap between the sorted darknesses, kept between
+        // 0.3 and 0.5 of the lit level. A washed-out digit still splits cleanly from its empty positions, and
+        // ghost segments fall below a clearly lit one; with no clear gap (an 8, all lit) the middle decides.
+        let sorted = measured.map(\.1).sorted()
+        var widest = 0.0, split = onRatio
+        for (low, high) in zip(sorted, sorted.dropFirst()) where high - low > widest {
+            widest = high - low
+            split = (low + high) / 2
+        }
+        let threshold = widest >= 0.15 ? min(max(split, 0.3), onRatio) : onRatio
+        var litSegments: SegmentSet = []
+        var conf = 1.0
+        for (segment, ratio) in measured {
+            let on = ratio >= threshold
             if on { litSegments.insert(segment) }
-            conf = min(conf, confidence(ratio, on: on))
+            conf = min(conf, min(1, abs(ratio - threshold) / clearMargin))
+        }
+        if debug {
+            print("     cell \(cell) lit \(Int(lit)) split \(Int(threshold * 100)): "
+                + measured.map { "\($0.0)=\(Int($0.1 * 100))" }.joined(separator: " "))
+        }
+        // Seven-segment characters have empty counters between their segments; letters of printed text,
+        // textures and shadows do not. Ink there means this is not a display character at all.
+        let holes = [
+            PixelRect(x: x0 + t + 1, y: y0 + t + 1, width: w - 2 * t - 2, height: midY - y0 - t - t / 2 - 2),
+            PixelRect(x: x0 + t + 1, y: midY + t / 2 + 1, width: w - 2 * t - 2, height: y1 - midY - t - t / 2 - 2),
+        ]
+        for hole in holes where !lowerHalfOnly || hole.minY > midY {
+            let r = hole.intersection(clip)
+            guard r.width >= 2, r.height >= 2 else { continue }
+            if Double(mask.inkCount(in: r)) > 0.25 * Double(r.area) {
+                return RecognizedCharacter(character: "?", confidence: 0, segments: litSegments, box: cell)
+            }
         }
         let character = SegmentAlphabet.character(for: litSegments) ?? "?"
         return RecognizedCharacter(
@@ -294,61 +413,131 @@ public struct LineRecognizer: Sendable {
     static func trimToCandidates(_ chars: [RecognizedCharacter], spans: [ClosedRange<Int>], typicalWidth: Double)
         -> (characters: [RecognizedCharacter], unclearNeighbour: Bool)
     {
-        guard !spans.isEmpty else { return (chars, false) }
-        let overlaps: (RecognizedCharacter) -> Bool = { c in
-            spans.contains { $0.overlaps(c.box.minX...max(c.box.minX, c.box.maxX - 1)) }
-        }
-        guard let first = chars.firstIndex(where: overlaps), let last = chars.lastIndex(where: overlaps) else {
-            return (chars, false)
+        let isClear: (RecognizedCharacter) -> Bool = { $0.character != "?" && $0.isAligned && $0.confidence > 0.5 }
+        let first: Int, last: Int
+        if spans.isEmpty {
+            // No candidates to go by (a line from a row profile): the core is the longest run of clear
+            // characters without a gap wider than a character between them.
+            let isClearCharacter: (RecognizedCharacter) -> Bool = { isClear($0) && $0.character != "-" }
+            guard let run = longestClearRun(chars, typicalWidth: typicalWidth, isClear: isClearCharacter) else {
+                return (chars, false)
+            }
+            (first, last) = (run.lowerBound, run.upperBound)
+        } else {
+            let overlaps: (RecognizedCharacter) -> Bool = { c in
+                spans.contains { $0.overlaps(c.box.minX...max(c.box.minX, c.box.maxX - 1)) }
+            }
+            guard let f = chars.firstIndex(where: overlaps), let l = chars.lastIndex(where: overlaps) else {
+                return (chars, false)
+            }
+            (first, last) = (f, l)
         }
         let core = chars[first...last].filter { $0.character != "-" }
         let steps = zip(core.dropFirst(), core).map { Double($0.box.maxX - $1.box.maxX) }.sorted()
         let pitch = steps.isEmpty ? 1.25 * typicalWidth : max(steps[steps.count / 2], 0.8 * typicalWidth)
-        let isClear: (RecognizedCharacter) -> Bool = { $0.character != "?" && $0.isAligned && $0.confidence > 0.5 }
-        let atNextCell: (RecognizedCharacter, Double) -> Bool = { c, expectedRight in
-            abs(Double(c.box.maxX) - expectedRight) <= 0.35 * pitch
-                || (c.character == "-" && abs(Double(c.box.maxX) - expectedRight) <= 0.6 * pitch)
+        // A minus sign only ever leads a number, and may sit closer than a full cell.
+        let atNextCell: (RecognizedCharacter, Double, Bool) -> Bool = { c, expectedRight, leading in
+            if c.character == "-" { return leading && abs(Double(c.box.maxX) - expectedRight) <= 0.6 * pitch }
+            return abs(Double(c.box.maxX) - expectedRight) <= 0.35 * pitch
         }
         var lo = first, hi = last
         var unclear = false
+        // Something of character size right beside the number that was not taken into it (unreadable, or
+        // readable but off the pitch), within about a cell and a half, may be one of its digits.
+        let suspicious: (RecognizedCharacter, Int) -> Bool = { c, gap in
+            c.isAligned && c.character != "-" && Double(gap) <= 1.5 * pitch
+        }
         while lo > 0 {
             let c = chars[lo - 1]
-            guard atNextCell(c, Double(chars[lo].box.maxX) - pitch) else { break }
-            guard isClear(c) else { unclear = unclear || c.isAligned; break }
+            guard atNextCell(c, Double(chars[lo].box.maxX) - pitch, true), isClear(c) else {
+                unclear = unclear || suspicious(c, chars[lo].box.minX - c.box.maxX)
+                break
+            }
             lo -= 1
         }
         while hi < chars.count - 1 {
             let c = chars[hi + 1]
-            guard atNextCell(c, Double(chars[hi].box.maxX) + pitch) else { break }
-            guard isClear(c) else { unclear = unclear || c.isAligned; break }
+            guard atNextCell(c, Double(chars[hi].box.maxX) + pitch, false), isClear(c) else {
+                unclear = unclear || suspicious(c, c.box.minX - chars[hi].box.maxX)
+                break
+            }
             hi += 1
         }
         return (Array(chars[lo...hi]), unclear)
     }
 
-    /// Decimal points: a dot about a stroke wide, standing free in the gap after a digit (not a broken-off piece
-    /// of one), followed by another digit.
-    static func insertingDecimalPoints(into characters: [RecognizedCharacter], dots: [Component], stroke: Int)
+    static func longestClearRun(
+        _ chars: [RecognizedCharacter], typicalWidth: Double, isClear: (RecognizedCharacter) -> Bool
+    ) -> ClosedRange<Int>? {
+        var best: ClosedRange<Int>? = nil
+        var start: Int? = nil
+        for i in chars.indices {
+            let continues = start != nil && isClear(chars[i])
+                && Double(chars[i].box.minX - chars[i - 1].box.maxX) <= 1.2 * typicalWidth
+            if continues { continue }
+            if let s = start, best == nil || i - 1 - s > best!.count - 1 { best = s...(i - 1) }
+            start = isClear(chars[i]) ? i : nil
+        }
+        if let s = start, best == nil || chars.count - 1 - s > best!.count - 1 { best = s...(chars.count - 1) }
+        return best
+    }
+
+    /// Decimal points: a dot about a stroke wide on the baseline between two digits, either standing free or
+    /// touching the foot of a digit beside it (common on pumps and thermometers). A dot is not a broken-off
+    /// piece of a digit: above it there is no ink.
+    func insertingDecimalPoints(into characters: [RecognizedCharacter], dots: [Component], stroke: Int, bottom: Int)
         -> [RecognizedCharacter]
     {
-        let t = Double(stroke)
-        let realDots = dots.filter { d in
-            let side = Double(max(d.box.width, d.box.height))
-            guard side >= 0.6 * t, side <= 2.2 * t else { return false }
-            return !characters.contains { c in
-                let overlap = min(c.box.maxX, d.box.maxX) - max(c.box.minX, d.box.minX)
-                return Double(overlap) > 0.5 * Double(d.box.width)
-            }
-        }
+        let t = max(2, stroke)
         var out: [RecognizedCharacter] = []
         for (i, c) in characters.enumerated() {
             out.append(c)
-            guard SegmentAlphabet.isDigit(c.character), i + 1 < characters.count else { continue }
+            guard SegmentAlphabet.isDigit(c.character), i + 1 < characters.count,
+                SegmentAlphabet.isDigit(characters[i + 1].character)
+            else { continue }
             let next = characters[i + 1]
-            if let dot = realDots.first(where: { $0.box.minX >= c.box.maxX - stroke && $0.box.maxX <= next.box.minX + stroke }) {
-                out.append(RecognizedCharacter(character: ".", confidence: 1, segments: [], box: dot.box))
+            let free = dots.first { d in
+                let side = max(d.box.width, d.box.height)
+                return side >= (6 * t) / 10 && side <= (22 * t) / 10
+                    && d.box.minX >= c.box.maxX - t && d.box.maxX <= next.box.minX + t
+                    && !characters.contains { Double(min($0.box.maxX, d.box.maxX) - max($0.box.minX, d.box.minX)) > 0.5 * Double(d.box.width) }
+            }
+            if let dot = free?.box ?? attachedDot(after: c.box, before: next.box, stroke: t, bottom: bottom) {
+                out.append(RecognizedCharacter(character: ".", confidence: 1, segments: [], box: dot))
             }
         }
         return out
+    }
+
+    /// A dot fused to the foot of the digit before (right of its lower-right stroke) or after (left of its
+    /// lower-left stroke): ink in the bottom stroke's rows that sticks out sideways, with nothing above it.
+    func attachedDot(after left: PixelRect, before right: PixelRect, stroke t: Int, bottom: Int) -> PixelRect? {
+        let rows = (bottom - t - 1)..<min(mask.height, bottom + 1)
+        let clearRows = (bottom - 3 * t)..<(bottom - t - 1)
+        func columnHasInk(_ x: Int, _ r: Range<Int>) -> Bool {
+            guard x >= 0, x < mask.width else { return false }
+            for y in r where y >= 0 && y < mask.height && mask[x, y] { return true }
+            return false
+        }
+        // Leftmost ink of the right digit above its foot, and rightmost of the left digit.
+        var rightBody = right.maxX, leftBody = left.minX
+        for x in right.minX..<right.maxX where columnHasInk(x, right.minY..<(bottom - t - 1)) { rightBody = x; break }
+        for x in stride(from: left.maxX - 1, through: left.minX, by: -1) where columnHasInk(x, left.minY..<(bottom - t - 1)) {
+            leftBody = x
+            break
+        }
+        // Columns between the two bodies with ink on the baseline and none above: the dot.
+        var x0 = Int.max, x1 = Int.min
+        for x in (leftBody + 1)..<max(leftBody + 1, rightBody) where columnHasInk(x, rows) && !columnHasInk(x, clearRows) {
+            x0 = min(x0, x)
+            x1 = max(x1, x)
+        }
+        guard x0 <= x1 else { return nil }
+        let width = x1 - x0 + 1
+        guard width >= (6 * t) / 10, width <= (22 * t) / 10 else { return nil }
+        // Not the bottom bar of a digit running on: the dot must stand apart from the body it touches by
+        // being narrower than a digit and sitting in the gap.
+        guard x0 > left.maxX - t || x1 < right.minX + t else { return nil }
+        return PixelRect(x: x0, y: bottom - t - 1, width: width, height: t + 1)
     }
 }

@@ -47,7 +47,7 @@ public struct LineRectifier: Sendable {
         out.toFrame = final
         // Where the detected candidates fall in the output (inverse of the map along the line).
         let cosA = cos(line.angle), sinA = sin(line.angle)
-        out.candidateSpans = detected.candidates.map { c in
+        out.candidateSpans = !detected.candidatesAreCharacters ? [] : detected.candidates.map { c in
             let s0 = (Double(c.box.minX) - line.centerX) * cosA + (c.box.midY - line.centerY) * sinA
             let s1 = (Double(c.box.maxX) - line.centerX) * cosA + (c.box.midY - line.centerY) * sinA
             let o0 = Int((s0 * scale + Double(outWidth) / 2).rounded(.down))

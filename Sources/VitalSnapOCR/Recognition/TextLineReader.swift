@@ -9,14 +9,15 @@ public struct TextLineReader: Sendable {
         public var workingLongSide = 400...1600
         public var maximumLevels = 4
         /// Lines read per frame, most prominent first.
-        public var maximumLines = 16
+        public var maximumLines = 40
         /// Keep each line's rectified image in `rectifiedLines` (for `vitalsnap inspect`; costs copies).
         public var keepsRectifiedLines = false
         public init() {}
     }
 
     public var configuration: Configuration
-    private var working = GrayImage(width: 0, height: 0)
+    /// The frame at working resolution, as detection saw it (for inspection).
+    public private(set) var working = GrayImage(width: 0, height: 0)
     private var pyramid = ImagePyramid()
     private var finder = CharacterCandidateFinder()
     private var lineFinder = LineFinder()
@@ -27,6 +28,8 @@ public struct TextLineReader: Sendable {
     /// The character candidates and lines of the last `read`, for inspection.
     public private(set) var candidates: [CharacterCandidate] = []
     public private(set) var detectedLines: [TextLine] = []
+    /// Every line read in the last `read`, before duplicates were dropped: what each hypothesis gave.
+    public private(set) var lineLog: [String] = []
     /// The rectified image of each line returned by the last `read`, when the configuration asks for them.
     public private(set) var rectifiedLines: [RectifiedLine] = []
 
@@ -80,7 +83,8 @@ public struct TextLineReader: Sendable {
         }
         var lines = lineFinder.lines(from: candidates)
         if wholeImageIsDisplay {
-            lines += profileFinder.lines(in: working)
+            let profileLines = profileFinder.lines(in: working)
+            lines += profileLines
             lines.sort { $0.digitHeight > $1.digitHeight }
         }
         detectedLines = lines
@@ -90,15 +94,17 @@ public struct TextLineReader: Sendable {
         // Regions already read as a taller line: smaller lines inside them are pieces of those digits
         // (a segment found at a finer pyramid level), not numbers of their own.
         var claimed: [(box: PixelRect, height: Double)] = []
+        lineLog.removeAll()
         for line in lines {
             if result.count >= configuration.maximumLines { break }
             let box = line.boundingBox
             let inside = claimed.contains { c in
                 line.digitHeight < 0.8 * c.height && Double(box.intersection(c.box).area) >= 0.4 * Double(box.area)
             }
-            if inside { continue }
+            if inside { lineLog.append("h=\(Int(line.digitHeight)) \(line.boundingBox): inside a read line"); continue }
             rectifier.rectify(line, pyramid: pyramid, into: &rectified)
             let read = recognizer.recognize(rectified)
+            lineLog.append("h=\(Int(line.digitHeight)) \(line.boundingBox) -> '\(String(read.characters.map(\.character)))' gap=\(read.hasGap)")
             guard !read.characters.isEmpty else { continue }
             let r = rectified
             let toImage: (Double, Double) -> Point = { x, y in
@@ -115,7 +121,10 @@ public struct TextLineReader: Sendable {
                 corners: [toImage(x0, y0), toImage(x1, y0), toImage(x1, y1), toImage(x0, y1)],
                 contrast: read.contrast, hasGap: read.hasGap)
             let clear = recognized.clearCharacterCount
-            if clear >= 2 { claimed.append((box, line.digitHeight)) }
+            // Two or more characters that are seven-segment shapes at all (however faint) make this a line of
+            // digits; lines of half its height inside it are its digits' halves or segments.
+            let shaped = recognized.characters.filter { $0.character != "?" && $0.character != "." }.count
+            if shaped >= 2 { claimed.append((box, line.digitHeight)) }
             result.append(recognized)
             quality.append(Double(clear) - 2 * Double(recognized.unclearCharacterCount) + (read.hasGap ? -1 : 0))
             if configuration.keepsRectifiedLines { rectifiedLines.append(rectified) }
@@ -128,7 +137,10 @@ public struct TextLineReader: Sendable {
             for j in order[(n + 1)...] where keep[j] {
                 let b = result[j].boundingBox
                 let overlap = Double(a.intersection(b).area)
-                if overlap >= 0.5 * Double(min(a.area, b.area)) { keep[j] = false }
+                // Only lines of about the same height are rival readings of the same digits; a much smaller
+                // line overlapping a larger one is something else (a unit label, the time under the value).
+                let ratio = max(result[i].digitHeight, result[j].digitHeight) / min(result[i].digitHeight, result[j].digitHeight)
+                if ratio < 1.35 && overlap >= 0.5 * Double(min(a.area, b.area)) { keep[j] = false }
             }
         }
         if configuration.keepsRectifiedLines {
