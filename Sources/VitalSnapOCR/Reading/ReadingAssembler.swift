@@ -66,8 +66,8 @@ public struct ReadingAssembler: Sendable {
         }
         // A minus in front of a value that cannot be negative is a bezel edge or a printed line beside it.
         var text = line.text
-        if text.hasPrefix("-"), field.units.allSatisfy({ ($0.plausibleRange?.lowerBound ?? -1) >= 0 }) {
-            text.removeFirst()
+        if field.units.allSatisfy({ ($0.plausibleRange?.lowerBound ?? -1) >= 0 }) {
+            while text.hasPrefix("-") { text.removeFirst() }
         }
         guard let number = NumberText(text) else {
             return .failure(Implausible(message: "\(line.text) is not a number"))

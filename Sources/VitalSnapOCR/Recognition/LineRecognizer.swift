@@ -88,15 +88,70 @@ public struct LineRecognizer: Sendable {
         let trimmed = Self.trimToCandidates(characters, spans: line.candidateSpans, typicalWidth: typicalWidth)
         characters = insertingDecimalPoints(into: trimmed.characters, dots: dots, stroke: stroke, bottom: bottom)
 
-        // A missing character: consecutive right edges much further apart than the usual pitch.
-        var hasGap = trimmed.unclearNeighbour
-        let edges = characters.filter { $0.character != "." }.map { Double($0.box.maxX) }
-        if edges.count >= 2 {
-            let steps = zip(edges.dropFirst(), edges).map { $0 - $1 }.sorted()
-            let pitch = max(steps[steps.count / 2], typicalWidth * 1.05)
-            hasGap = hasGap || steps.contains { $0 > 1.75 * pitch }
-        }
+        let hasGap = trimmed.unclearNeighbour || !Self.isRegular(characters)
+            || somethingInNextCell(of: characters, band: band, lit: lineLit, typicalWidth: typicalWidth)
         return Result(characters: characters, contrast: contrast, hasGap: hasGap)
+    }
+
+    /// Whether the cell just before or just after the number holds ink too faint or too broken to have been
+    /// read: a digit under a reflection or washed out by glare. Displays leave unused cells blank, so ink
+    /// there means the number may be longer than what was read (a lost leading 2 turns 247 into 47). Faint
+    /// ghosts of unlit segments stay below the level looked for, and the window frame (a line that runs on
+    /// past the digits) does not count.
+    mutating func somethingInNextCell(of characters: [RecognizedCharacter], band: PixelRect, lit: Double, typicalWidth: Double) -> Bool {
+        let glyphs = characters.filter { $0.character != "." }
+        guard let first = glyphs.first, let last = glyphs.last else { return false }
+        let edges = glyphs.map(\.box.maxX)
+        let steps = zip(edges.dropFirst(), edges).map { $0 - $1 }.sorted()
+        let pitch = steps.isEmpty ? Int(1.25 * typicalWidth) : steps[steps.count / 2]
+        let width = Int(typicalWidth)
+        let darkness = separator.darkness, background = separator.background
+        let level = UInt8(min(255, 0.5 * lit))
+        let insideLevel = Double(Histogram(background, in: glyphs.dropFirst().reduce(first.box) { $0.union($1.box) }).percentile(0.5))
+        for right in [first.box.maxX - pitch, last.box.maxX + pitch] {
+            // The cell, less a stroke's margin on each side, so the neighbours' strokes do not count.
+            let inset = max(2, width / 6)
+            let cell = PixelRect(x: right - width + inset, y: band.minY, width: width - 2 * inset, height: band.height)
+                .intersection(darkness.bounds)
+            guard cell.width >= 3, cell.height >= 3 else { continue }
+            // Beyond the display window (bezel, body) there is no cell to worry about.
+            let here = Double(Histogram(background, in: cell).percentile(0.5))
+            guard abs(here - insideLevel) <= 0.2 * max(insideLevel, 1) else { continue }
+            var count = 0, x0 = Int.max, x1 = Int.min, y0 = Int.max, y1 = Int.min
+            for y in cell.minY..<cell.maxY {
+                for x in cell.minX..<cell.maxX where darkness[x, y] >= level {
+                    count += 1; x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
+                }
+            }
+            guard Double(count) >= 0.06 * Double(cell.area) else { continue }
+            let ink = PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+            // A digit, even faint or broken, spans a good part of the cell's height; a flat bar at the foot is
+            // the edge of the window or a printed line.
+            if Double(ink.height) < 0.4 * Double(band.height) { continue }
+            if continuesBeyond(ink, height: band.height) { continue }  // a frame or bezel edge, not a digit
+            if debug { print("     ink in next cell \(cell): \(count) px, box \(ink), background \(here) vs \(insideLevel)") }
+            return true
+        }
+        return false
+    }
+
+    /// Whether the characters look like one number of one display: a display draws its digits in cells of
+    /// one width at one pitch (a `1` at the right of its cell, so right edges keep the pitch). Irregular
+    /// spacing or widths mean a character is missing, an extra one was picked up, or this is not a
+    /// seven-segment number at all (printed text, a grille).
+    static func isRegular(_ characters: [RecognizedCharacter]) -> Bool {
+        let glyphs = characters.filter { $0.character != "." && $0.character != "-" }
+        guard glyphs.count >= 2 else { return true }
+        let edges = glyphs.map { Double($0.box.maxX) }
+        let steps = zip(edges.dropFirst(), edges).map { $0 - $1 }
+        let sortedSteps = steps.sorted()
+        let pitch = sortedSteps[sortedSteps.count / 2]
+        guard pitch > 0, steps.allSatisfy({ $0 >= 0.7 * pitch && $0 <= 1.35 * pitch }) else { return false }
+        let widths = glyphs.filter { $0.character != "1" && $0.character != "I" }.map { Double($0.box.width) }.sorted()
+        if let typical = widths.isEmpty ? nil : widths[widths.count / 2] {
+            guard widths.allSatisfy({ $0 >= 0.7 * typical && $0 <= 1.35 * typical }) else { return false }
+        }
+        return true
     }
 
     // MARK: - Cells
@@ -222,8 +277,9 @@ public struct LineRecognizer: Sendable {
         if h >= 0.62 * Hd {
             // Taller than the band allows, or part of a line running on beyond it: a bezel edge or a shadow,
             // not a character.
+            // (Only thin cells are tested for running on: a wide digit may sit right against the frame.)
             if Double(cell.minY) < Double(top) - 0.2 * Hd || Double(cell.maxY) > Double(top) + 1.2 * Hd
-                || continuesBeyond(cell, height: height)
+                || (w < 0.45 * Hd && continuesBeyond(cell, height: height))
             {
                 return RecognizedCharacter(character: "?", confidence: 0, segments: [], box: cell, isAligned: false)
             }
@@ -318,7 +374,8 @@ public struct LineRecognizer: Sendable {
         let clip = PixelRect(x: 0, y: 0, width: mask.width, height: mask.height)
         // Horizontal segments are probed over the middle half of the cell's width, vertical ones over the
         // middle of each half's height, each across a stroke's thickness.
-        let hx0 = x0 + w / 4, hw = max(1, w / 2)
+        // (The middle 40%: in a narrow cell the ends of the vertical strokes would otherwise pass for a bar.)
+        let hx0 = x0 + (3 * w) / 10, hw = max(1, w - 2 * ((3 * w) / 10))
         let vLen = max(1, h / 2 - 2 * t)
         let probes: [(SegmentSet, PixelRect, Bool)] = [
             (.a, PixelRect(x: hx0, y: y0, width: hw, height: t + 1), true),

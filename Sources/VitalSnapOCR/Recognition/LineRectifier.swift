@@ -97,7 +97,9 @@ public struct LineRectifier: Sendable {
         let found = Double(bottom - top + 1)
         line.angle += bestAngle
         // Trust the band only near the detected height: more often means a logo or the next line touches it.
-        guard found >= 0.8 * Double(digitHeight), found <= 1.3 * Double(digitHeight) else { return }
+        // A row profile's band may have taken in a logo or label just above or below: it may shrink further.
+        let lowest = line.candidatesAreCharacters ? 0.8 : 0.55
+        guard found >= lowest * Double(digitHeight), found <= 1.3 * Double(digitHeight) else { return }
         // Move the centre across the line to the band's middle and take its height as the digit height.
         let shift = (Double(top + bottom + 1) / 2 - Double(height) / 2) / scale
         line.centerX += -sin(line.angle) * shift

@@ -12,6 +12,8 @@ public struct TextLineReader: Sendable {
         public var maximumLines = 40
         /// Keep each line's rectified image in `rectifiedLines` (for `vitalsnap inspect`; costs copies).
         public var keepsRectifiedLines = false
+        /// Print what the recognizer decides for every line (for `inspect`).
+        public var tracesRecognition = false
         public init() {}
     }
 
@@ -103,6 +105,8 @@ public struct TextLineReader: Sendable {
             }
             if inside { lineLog.append("h=\(Int(line.digitHeight)) \(line.boundingBox): inside a read line"); continue }
             rectifier.rectify(line, pyramid: pyramid, into: &rectified)
+            recognizer.debug = configuration.tracesRecognition
+            if configuration.tracesRecognition { print("  -- line h=\(Int(line.digitHeight)) \(line.boundingBox)") }
             let read = recognizer.recognize(rectified)
             lineLog.append("h=\(Int(line.digitHeight)) \(line.boundingBox) -> '\(String(read.characters.map(\.character)))' gap=\(read.hasGap)")
             guard !read.characters.isEmpty else { continue }
@@ -120,11 +124,15 @@ public struct TextLineReader: Sendable {
                 polarity: line.polarity,
                 corners: [toImage(x0, y0), toImage(x1, y0), toImage(x1, y1), toImage(x0, y1)],
                 contrast: read.contrast, hasGap: read.hasGap)
+            // Characters read off the edge of the frame (where the line's extension was filled with edge
+            // pixels) are not on the display.
+            let readBox = recognized.boundingBox
+            guard Double(readBox.intersection(image.bounds).area) >= 0.7 * Double(max(1, readBox.area)) else { continue }
             let clear = recognized.clearCharacterCount
             // Two or more characters that are seven-segment shapes at all (however faint) make this a line of
             // digits; lines of half its height inside it are its digits' halves or segments.
             let shaped = recognized.characters.filter { $0.character != "?" && $0.character != "." }.count
-            if shaped >= 2 { claimed.append((box, line.digitHeight)) }
+            if shaped >= 2 && !read.hasGap { claimed.append((box, line.digitHeight)) }
             result.append(recognized)
             quality.append(Double(clear) - 2 * Double(recognized.unclearCharacterCount) + (read.hasGap ? -1 : 0))
             if configuration.keepsRectifiedLines { rectifiedLines.append(rectified) }

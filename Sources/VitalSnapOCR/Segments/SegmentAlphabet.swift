@@ -1,5 +1,6 @@
 /// Which characters a seven-segment pattern shows. Digits have the variants meters use (a 6 with or without
-/// its top bar, a 7 with or without f, a 9 with or without its bottom bar). Letters are those meters show
+/// its top bar, a 7 with or without f). A 9 without its bottom bar is left out on purpose: it is a 4 with one
+/// stray segment, and reading a 4 as a 9 is worse than not reading it. Letters are those meters show
 /// instead of a value (`LO`, `HI`, `Err`, `Lo`); they are never turned into digits. Any other pattern is
 /// unknown: an unreadable digit is reported as such, not guessed.
 public enum SegmentAlphabet {
@@ -17,7 +18,7 @@ public enum SegmentAlphabet {
     private static let patterns: [(String, Character)] = [
         ("abcdef", "0"), ("bc", "1"), ("abdeg", "2"), ("abcdg", "3"), ("bcfg", "4"),
         ("acdfg", "5"), ("acdefg", "6"), ("cdefg", "6"), ("abc", "7"), ("abcf", "7"),
-        ("abcdefg", "8"), ("abcdfg", "9"), ("abcfg", "9"),
+        ("abcdefg", "8"), ("abcdfg", "9"),
         ("g", "-"),
         ("def", "L"), ("bcefg", "H"), ("adefg", "E"), ("eg", "r"), ("cdeg", "o"),
         ("ef", "I"),  // a 1 drawn on the left of its cell: the I of `HI` on some meters
