@@ -89,6 +89,8 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     public var midX: Double { Double(x) + Double(width) / 2 }
     public var midY: Double { Double(y) + Double(height) / 2 }
     public var area: Int { width * height }
+
+    public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < x + width && py >= y && py < y + height }
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
     public func intersection(_ other: PixelRect) -> PixelRect {

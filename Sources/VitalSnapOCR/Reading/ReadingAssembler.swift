@@ -136,6 +136,8 @@ extension RecognizedLine {
     /// Two or more clearly read characters, most of them digits or the letters of a display word: a line of a
     /// seven-segment display rather than a logo, a frame or texture.
     public var isNumberLike: Bool {
+        // Lines on textured backgrounds (wood, fabric, printed text) are not a display's.
+        guard noise <= 0.08 else { return false }
         let chars = characters.filter { $0.character != "." }
         guard chars.count >= 2 else { return false }
         let clear = chars.filter { $0.character != "?" && $0.confidence >= 0.3 }

@@ -29,6 +29,8 @@ public struct LineRecognizer: Sendable {
         /// A character may be missing: a digit-sized gap inside the number, or an unreadable character at
         /// the place where the number would continue.
         public var hasGap: Bool
+        /// Share of the band around the characters covered by stray ink (see `strayInk`).
+        public var noise: Double = 0
     }
 
     public mutating func recognize(_ line: RectifiedLine) -> Result {
@@ -37,7 +39,7 @@ public struct LineRecognizer: Sendable {
         let top = line.digitTop, bottom = line.digitBottom
         let band = PixelRect(x: 0, y: top, width: image.width, height: H)
         guard separator.separate(image, strokeRadius: max(3, H / 5), thresholdRegion: band, into: &mask) != nil else {
-            return Result(characters: [], contrast: 0, hasGap: false)
+            return Result(characters: [], contrast: 0, hasGap: false, noise: 0)
         }
         let bandHistogram = Histogram(image, in: band)
         let contrast = bandHistogram.percentile(0.9) - bandHistogram.percentile(0.03)
@@ -90,7 +92,22 @@ public struct LineRecognizer: Sendable {
 
         let hasGap = trimmed.unclearNeighbour || !Self.isRegular(characters)
             || somethingInNextCell(of: characters, band: band, lit: lineLit, typicalWidth: typicalWidth)
-        return Result(characters: characters, contrast: contrast, hasGap: hasGap)
+        return Result(characters: characters, contrast: contrast, hasGap: hasGap, noise: strayInk(around: characters, band: band))
+    }
+
+    /// Share of the band around the characters covered by ink that belongs to none of them. A display's
+    /// background is clean; wood grain, fabric or printed text that happened to line up is not.
+    func strayInk(around characters: [RecognizedCharacter], band: PixelRect) -> Double {
+        guard let first = characters.first, let last = characters.last else { return 0 }
+        let span = PixelRect(x: first.box.minX, y: band.minY, width: last.box.maxX - first.box.minX, height: band.height)
+        guard span.area > 0 else { return 0 }
+        var stray = 0
+        for y in span.minY..<span.maxY {
+            for x in span.minX..<span.maxX where mask[x, y] {
+                if !characters.contains(where: { $0.box.insetBy(dx: -1, dy: -1).contains(x: x, y: y) }) { stray += 1 }
+            }
+        }
+        return Double(stray) / Double(span.area)
     }
 
     /// Whether the cell just before or just after the number holds ink too faint or too broken to have been
@@ -125,9 +142,17 @@ public struct LineRecognizer: Sendable {
             }
             guard Double(count) >= 0.06 * Double(cell.area) else { continue }
             let ink = PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
-            // A digit, even faint or broken, spans a good part of the cell's height; a flat bar at the foot is
-            // the edge of the window or a printed line.
-            if Double(ink.height) < 0.4 * Double(band.height) { continue }
+            // A digit, even faint or broken, has a vertical stroke of a good part of the cell's height; icons
+            // (a battery, a drop) and flat bars (the edge of the window, a printed line) do not.
+            var longestStroke = 0
+            for x in cell.minX..<cell.maxX {
+                var run = 0
+                for y in cell.minY..<cell.maxY {
+                    run = darkness[x, y] >= level ? run + 1 : 0
+                    longestStroke = max(longestStroke, run)
+                }
+            }
+            if Double(longestStroke) < 0.35 * Double(band.height) { continue }
             if continuesBeyond(ink, height: band.height) { continue }  // a frame or bezel edge, not a digit
             if debug { print("     ink in next cell \(cell): \(count) px, box \(ink), background \(here) vs \(insideLevel)") }
             return true
@@ -283,7 +308,7 @@ public struct LineRecognizer: Sendable {
             {
                 return RecognizedCharacter(character: "?", confidence: 0, segments: [], box: cell, isAligned: false)
             }
-            if w < 0.42 * typicalWidth || w <= 1.6 * Double(stroke) || w < 0.3 * Hd {
+            if w < 0.42 * typicalWidth || w <= 1.6 * Double(stroke) || w < 0.2 * Hd {
                 return classifyNarrow(cell, lit: lit)
             }
             return classifySegments(in: cell, stroke: stroke, lit: lit)
@@ -333,7 +358,8 @@ public struct LineRecognizer: Sendable {
 
     /// Drops the frame of the display window where the line runs into it. The frame is a thin dark line (read
     /// as a `1` or as nothing) with the display's even background on one side and something else (the
-    /// plastic of the body, the bezel) on the other. A wide digit is never taken for a frame.
+    /// plastic of the body, the bezel) on the other. A cell as wide as a digit is never taken for a frame,
+    /// even unreadable: it may be a digit washed out at the edge of the window.
     func withoutWindowFrame(_ characters: [RecognizedCharacter], band: PixelRect) -> [RecognizedCharacter] {
         let Hd = Double(band.height)
         let background = separator.background
@@ -345,7 +371,7 @@ public struct LineRecognizer: Sendable {
         // Strips right beside the cell: a `1` near the window edge still has display background there.
         let side = max(2, band.height / 8), gap = 1
         return characters.filter { c in
-            guard c.character == "?" || c.character == "1" || Double(c.box.width) <= 0.3 * Hd else { return true }
+            guard Double(c.box.width) <= 0.3 * Hd || (c.character == "?" && Double(c.box.width) <= 0.5 * Hd) else { return true }
             guard let left = level(c.box.minX - gap - side, c.box.minX - gap),
                 let right = level(c.box.maxX + gap, c.box.maxX + gap + side)
             else { return true }

@@ -36,6 +36,22 @@ public struct RecognizedLine: Sendable {
     public var contrast: Int
     /// A digit-sized gap inside the line: a character may be missing (hidden by glare, or not detected).
     public var hasGap: Bool
+    /// Share of the digit band covered by ink that is no character: high for texture and printed text.
+    public var noise: Double = 0
+
+    public init(
+        characters: [RecognizedCharacter], confidence: Double, digitHeight: Double, polarity: InkPolarity,
+        corners: [Point], contrast: Int, hasGap: Bool, noise: Double = 0
+    ) {
+        self.characters = characters
+        self.confidence = confidence
+        self.digitHeight = digitHeight
+        self.polarity = polarity
+        self.corners = corners
+        self.contrast = contrast
+        self.hasGap = hasGap
+        self.noise = noise
+    }
 
     public var text: String { String(characters.map(\.character)) }
 

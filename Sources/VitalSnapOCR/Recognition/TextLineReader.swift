@@ -123,7 +123,7 @@ public struct TextLineReader: Sendable {
                 characters: read.characters, confidence: confidence, digitHeight: r.frameDigitHeight / factor,
                 polarity: line.polarity,
                 corners: [toImage(x0, y0), toImage(x1, y0), toImage(x1, y1), toImage(x0, y1)],
-                contrast: read.contrast, hasGap: read.hasGap)
+                contrast: read.contrast, hasGap: read.hasGap, noise: read.noise)
             // Characters read off the edge of the frame (where the line's extension was filled with edge
             // pixels) are not on the display.
             let readBox = recognized.boundingBox
