@@ -79,7 +79,7 @@ public struct LineRecognizer: Sendable {
                 characters.append(c)
             }
         }
-        characters = withoutWindowFrame(characters, band: band)
+        characters = withoutWindowFrame(characters, band: band, stroke: stroke)
         if debug {
             print("   cells:", cells.map(\.description), "stroke", stroke, "typical", typicalWidth, "lit", lineLit)
             print("   chars:", characters.map { "\($0.character)\($0.segments) \($0.box) al=\($0.isAligned)" })
@@ -360,7 +360,7 @@ public struct LineRecognizer: Sendable {
     /// as a `1` or as nothing) with the display's even background on one side and something else (the
     /// plastic of the body, the bezel) on the other. A cell as wide as a digit is never taken for a frame,
     /// even unreadable: it may be a digit washed out at the edge of the window.
-    func withoutWindowFrame(_ characters: [RecognizedCharacter], band: PixelRect) -> [RecognizedCharacter] {
+    func withoutWindowFrame(_ characters: [RecognizedCharacter], band: PixelRect, stroke: Int) -> [RecognizedCharacter] {
         let Hd = Double(band.height)
         let background = separator.background
         func level(_ x0: Int, _ x1: Int) -> Double? {
@@ -371,11 +371,14 @@ public struct LineRecognizer: Sendable {
         // Strips right beside the cell: a `1` near the window edge still has display background there.
         let side = max(2, band.height / 8), gap = 1
         return characters.filter { c in
-            guard Double(c.box.width) <= 0.3 * Hd || (c.character == "?" && Double(c.box.width) <= 0.5 * Hd) else { return true }
+            guard c.character == "?" || c.character == "1", Double(c.box.width) <= 0.5 * Hd else { return true }
             guard let left = level(c.box.minX - gap - side, c.box.minX - gap),
                 let right = level(c.box.maxX + gap, c.box.maxX + gap + side)
             else { return true }
             let step = abs(left - right) / max(1, max(left, right))
+            // A `1` is a frame only when thinner than the strokes of the digits: a real `1` beside the frame
+            // (the last digit of 121) has a stroke like theirs.
+            if c.character == "1" && Double(c.box.width) >= 0.75 * Double(stroke) { return true }
             return step < 0.3
         }
     }
@@ -584,6 +587,9 @@ public struct LineRecognizer: Sendable {
                 return side >= (6 * t) / 10 && side <= (22 * t) / 10
                     && d.box.minX >= c.box.maxX - t && d.box.maxX <= next.box.minX + t
                     && !characters.contains { Double(min($0.box.maxX, d.box.maxX) - max($0.box.minX, d.box.minX)) > 0.5 * Double(d.box.width) }
+                    // Nothing above it, a column to either side included: the broken-off tip of a stroke has
+                    // its stroke right above.
+                    && mask.inkCount(in: PixelRect(x: d.box.minX - 1, y: bottom - 3 * t, width: d.box.width + 2, height: t + 1)) == 0
             }
             if let dot = free?.box ?? attachedDot(after: c.box, before: next.box, stroke: t, bottom: bottom) {
                 out.append(RecognizedCharacter(character: ".", confidence: 1, segments: [], box: dot))
@@ -616,6 +622,9 @@ public struct LineRecognizer: Sendable {
             x1 = max(x1, x)
         }
         guard x0 <= x1 else { return nil }
+        // A clear column between the dot and the digit before it: otherwise this is the foot of that digit's
+        // stroke, still slanted a little, not a dot.
+        guard x0 > leftBody + 1, !columnHasInk(x0 - 1, rows) else { return nil }
         let width = x1 - x0 + 1
         guard width >= (6 * t) / 10, width <= (22 * t) / 10 else { return nil }
         // Not the bottom bar of a digit running on: the dot must stand apart from the body it touches by
