@@ -1,0 +1,108 @@
+import VitalSnapImaging
+import XCTest
+@testable import VitalSnapOCR
+
+/// `GlareDetector` on a 160x100 frame whose display window is the rectangle (20, 10) 120x80, holding three
+/// digits 30 px tall at x = 40, 62, 84 (16 wide), y = 35.
+final class GlareDetectorTests: XCTestCase {
+    let display = PixelRect(x: 20, y: 10, width: 120, height: 80)
+    let digits = [PixelRect(x: 40, y: 35, width: 16, height: 30), PixelRect(x: 62, y: 35, width: 16, height: 30), PixelRect(x: 84, y: 35, width: 16, height: 30)]
+
+    /// The frame: the body around the display at 90, the display at `background`, digit strokes at `ink`
+    /// (an outline 3 px wide around each digit box, and a middle bar: 8s).
+    func frame(background: UInt8, ink: UInt8) -> GrayImage {
+        var image = GrayImage(width: 160, height: 100, fill: 90)
+        fill(&image, display, background)
+        for d in digits {
+            fill(&image, PixelRect(x: d.x, y: d.y, width: d.width, height: 3), ink)
+            fill(&image, PixelRect(x: d.x, y: d.maxY - 3, width: d.width, height: 3), ink)
+            fill(&image, PixelRect(x: d.x, y: d.y + d.height / 2 - 1, width: d.width, height: 3), ink)
+            fill(&image, PixelRect(x: d.x, y: d.y, width: 3, height: d.height), ink)
+            fill(&image, PixelRect(x: d.maxX - 3, y: d.y, width: 3, height: d.height), ink)
+        }
+        return image
+    }
+
+    func fill(_ image: inout GrayImage, _ rect: PixelRect, _ level: UInt8) {
+        for y in rect.minY..<rect.maxY { for x in rect.minX..<rect.maxX { image[x, y] = level } }
+    }
+
+    func detect(_ image: GrayImage, polarity: InkPolarity = .dark, digits: [PixelRect]? = nil) -> GlareReport {
+        var detector = GlareDetector()
+        return detector.detect(in: image, display: display, digits: digits ?? self.digits, polarity: polarity)
+    }
+
+    func testASaturatedBlobOverADigitCoversTheDigits() {
+        var image = frame(background: 190, ink: 40)
+        let blob = PixelRect(x: 58, y: 40, width: 20, height: 16)
+        fill(&image, blob, 255)
+        let report = detect(image)
+        XCTAssertTrue(report.coversDigits)
+        XCTAssertEqual(report.regions, [blob])
+        XCTAssertEqual(report.share, Double(blob.area) / Double(display.area), accuracy: 1e-12)
+        XCTAssertNotNil(report.advice)
+    }
+
+    func testGlareBesideTheDigitsDoesNotCoverThem() {
+        var image = frame(background: 190, ink: 40)
+        let blob = PixelRect(x: 104, y: 14, width: 30, height: 20)  // top right of the display, clear of the digits
+        fill(&image, blob, 250)
+        let report = detect(image)
+        XCTAssertFalse(report.coversDigits)
+        XCTAssertEqual(report.regions, [blob])
+        XCTAssertGreaterThan(report.share, 0)
+        XCTAssertEqual(report.share, 600.0 / 9600.0, accuracy: 1e-12)
+    }
+
+    func testAClearDisplayHasNoGlare() {
+        let report = detect(frame(background: 190, ink: 40))
+        XCTAssertEqual(report, GlareReport(regions: [], share: 0, coversDigits: false))
+        XCTAssertNil(report.advice)
+    }
+
+    func testSpecksAndGlareOutsideTheDisplayAreIgnored() {
+        var image = frame(background: 190, ink: 40)
+        fill(&image, PixelRect(x: 64, y: 50, width: 4, height: 4), 255)  // 16 px < 0.4% of 9600 = 38
+        fill(&image, PixelRect(x: 0, y: 0, width: 18, height: 100), 255)  // on the body, left of the display
+        let report = detect(image)
+        XCTAssertTrue(report.regions.isEmpty)
+        XCTAssertFalse(report.coversDigits)
+    }
+
+    func testGlareMustBeFarBrighterThanABrightBackground() {
+        // Background 220: the level is 220 + 0.55 * 35 = 239.25, so 239 and above.
+        var image = frame(background: 220, ink: 40)
+        fill(&image, PixelRect(x: 58, y: 40, width: 20, height: 16), 235)
+        XCTAssertTrue(detect(image).regions.isEmpty)
+        fill(&image, PixelRect(x: 58, y: 40, width: 20, height: 16), 245)
+        XCTAssertTrue(detect(image).coversDigits)
+    }
+
+    func testBrightDigitsOfABacklitDisplayAreNotGlare() {
+        let image = frame(background: 30, ink: 250)
+        let report = detect(image, polarity: .light)
+        XCTAssertTrue(report.regions.isEmpty, "\(report.regions)")
+        XCTAssertFalse(report.coversDigits)
+        XCTAssertEqual(report.share, 0)
+        // Read as dark-on-light the same bright strokes would count: the polarity is what keeps them out.
+        XCTAssertFalse(detect(image, polarity: .dark).regions.isEmpty)
+    }
+
+    func testGlareLargerThanADigitOnABacklitDisplayIsGlare() {
+        var image = frame(background: 30, ink: 250)
+        let blob = PixelRect(x: 50, y: 30, width: 40, height: 40)
+        fill(&image, blob, 255)
+        let report = detect(image, polarity: .light)
+        XCTAssertTrue(report.coversDigits)
+        XCTAssertEqual(report.regions.count, 1)
+        // The blob merges with the digit strokes it touches.
+        XCTAssertTrue(report.regions[0].intersection(blob) == blob)
+        XCTAssertGreaterThan(report.share, Double(blob.area) / Double(display.area) - 1e-12)
+    }
+
+    func testADisplayOutsideTheImageHasNoGlare() {
+        var detector = GlareDetector()
+        let report = detector.detect(in: frame(background: 190, ink: 40), display: PixelRect(x: 200, y: 0, width: 50, height: 50), digits: digits, polarity: .dark)
+        XCTAssertEqual(report, .none)
+    }
+}

@@ -1,0 +1,215 @@
+import VitalSnapImaging
+import XCTest
+@testable import VitalSnapOCR
+
+final class ReadingAssemblerTests: XCTestCase {
+    var catalog: PeripheralCatalog!
+
+    override func setUpWithError() throws {
+        catalog = try PeripheralCatalog.builtIn()
+    }
+
+    func assembler(_ id: Int, unit: String? = nil) throws -> ReadingAssembler {
+        ReadingAssembler(peripheral: try XCTUnwrap(catalog[id]), unit: unit)
+    }
+
+    /// A recognized line showing `text`, with digits `height` px tall whose top-left is at (`x`, `top`).
+    func line(
+        _ text: String, height: Double = 40, top: Double = 100, x: Double = 50, confidence: Double = 0.9,
+        hasGap: Bool = false, unclear: Set<Int> = []
+    ) -> RecognizedLine {
+        let cell = Int(0.75 * height)
+        let characters = text.enumerated().map { i, c in
+            RecognizedCharacter(
+                character: c, confidence: unclear.contains(i) || c == "?" ? 0 : confidence, segments: [],
+                box: PixelRect(x: 20 + i * cell, y: 10, width: cell, height: 32))
+        }
+        let width = Double(text.count * cell)
+        return RecognizedLine(
+            characters: characters, confidence: characters.map(\.confidence).min() ?? 0, digitHeight: height, polarity: .dark,
+            corners: [Point(x: x, y: top), Point(x: x + width, y: top), Point(x: x + width, y: top + height), Point(x: x, y: top + height)],
+            contrast: 120, hasGap: hasGap)
+    }
+
+    func values(_ reading: Reading) -> [String] { reading.values.map(\.text) }
+
+    func isNone(_ reading: Reading) -> Bool {
+        if case .none = reading.outcome { return true }
+        return false
+    }
+
+    // MARK: - Choosing the line
+
+    func testTheTallestNumberLikeLineIsTheValueOfAOneFieldPeripheral() throws {
+        let lines = [
+            line("1045", height: 14, top: 10),  // the time, small, at the top
+            line("123", height: 60, top: 60),
+            line("8", height: 90, top: 150),  // one character: not number-like, however tall
+            line("??", height: 80, top: 200),  // unreadable: not number-like
+        ]
+        let reading = try assembler(9).assemble(lines)
+        XCTAssertEqual(reading.outcome, .values([
+            FieldValue(field: .bloodGlucose, text: "123", value: 123, unit: "mg/dL", decimals: 0, confidence: 0.9),
+        ]))
+        XCTAssertEqual(reading.readingString, "123")
+        XCTAssertEqual(reading.confidence, 0.9)
+        XCTAssertEqual(reading.lines.map(\.text), ["123"])
+        // Every number-like line, top to bottom.
+        XCTAssertEqual(reading.recognizedText, "1045\n123")
+    }
+
+    func testNoNumberLikeLineIsNoReading() throws {
+        let reading = try assembler(9).assemble([line("8", height: 60), line("?7?", height: 50)])
+        XCTAssertEqual(reading.outcome, .none("no digits found"))
+        // Digits on a textured band (much ink that is no character) are not a display's.
+        var textured = line("123", height: 60)
+        textured.noise = 0.2
+        XCTAssertEqual(try assembler(9).assemble([textured]).outcome, .none("no digits found"))
+        textured.noise = 0.05
+        XCTAssertEqual(values(try assembler(9).assemble([textured])), ["123"])
+        XCTAssertNil(reading.readingString)
+        XCTAssertEqual(try assembler(9).assemble([]).outcome, .none("no digits found"))
+    }
+
+    // MARK: - Units, decimals and ranges
+
+    func testGlucoseInMgPerDlWantsWholeNumbers() throws {
+        XCTAssertEqual(values(try assembler(9).assemble([line("123")])), ["123"])
+        XCTAssertEqual(try assembler(9).assemble([line("123")]).values.first?.unit, "mg/dL")  // the default
+        XCTAssertTrue(isNone(try assembler(9).assemble([line("5.6")])))
+        XCTAssertTrue(isNone(try assembler(9, unit: "mg/dL").assemble([line("5.6")])))
+    }
+
+    func testGlucoseInMmolPerLWantsOneDecimal() throws {
+        let reading = try assembler(9, unit: "mmol/L").assemble([line("5.6")])
+        XCTAssertEqual(reading.outcome, .values([
+            FieldValue(field: .bloodGlucose, text: "5.6", value: 5.6, unit: "mmol/L", decimals: 1, confidence: 0.9),
+        ]))
+        XCTAssertTrue(isNone(try assembler(9, unit: "mmol/L").assemble([line("123")])))
+        XCTAssertTrue(isNone(try assembler(9, unit: "mmol/L").assemble([line("5.60")])))
+        // Unit names are matched without regard to case; an unknown unit reads nothing.
+        XCTAssertEqual(values(try assembler(9, unit: "MMOL/L").assemble([line("5.6")])), ["5.6"])
+        XCTAssertTrue(isNone(try assembler(9, unit: "kg").assemble([line("123")])))
+    }
+
+    func testValuesOutsideThePlausibleRangeAreNoReading() throws {
+        // Glucose 20-600 mg/dL and 1.1-33.3 mmol/L.
+        XCTAssertTrue(isNone(try assembler(9).assemble([line("700")])))
+        XCTAssertTrue(isNone(try assembler(9).assemble([line("15")])))
+        XCTAssertEqual(values(try assembler(9).assemble([line("20")])), ["20"])
+        XCTAssertEqual(values(try assembler(9).assemble([line("600")])), ["600"])
+        XCTAssertTrue(isNone(try assembler(9, unit: "mmol/L").assemble([line("40.0")])))
+        XCTAssertTrue(isNone(try assembler(9, unit: "mmol/L").assemble([line("0.5")])))
+        // Pulse oximeter: SpO2 at most 100.
+        XCTAssertTrue(isNone(try assembler(6).assemble([line("101", top: 0), line("72", top: 60)])))
+    }
+
+    func testLeadingZerosAreDroppedFromMeasurementsButKeptOnANumericDisplay() throws {
+        let glucose = try assembler(9).assemble([line("098")])
+        XCTAssertEqual(glucose.values.first?.text, "98")
+        XCTAssertEqual(glucose.values.first?.value, 98)
+        let display = try assembler(100).assemble([line("0456")])
+        XCTAssertEqual(display.values.first?.text, "0456")
+        XCTAssertEqual(display.values.first?.value, 456)
+        XCTAssertEqual(display.values.first?.unit, "")
+    }
+
+    func testTheThermometerTellsCelsiusFromFahrenheitByTheValue() throws {
+        let celsius = try assembler(1).assemble([line("37.5")])
+        XCTAssertEqual(celsius.values.first?.unit, "°C")
+        XCTAssertEqual(celsius.values.first?.value, 37.5)
+        let fahrenheit = try assembler(1).assemble([line("99.5")])
+        XCTAssertEqual(fahrenheit.values.first?.unit, "°F")
+        // In neither range, or without the decimal.
+        XCTAssertTrue(isNone(try assembler(1).assemble([line("50.0")])))
+        XCTAssertTrue(isNone(try assembler(1).assemble([line("375")])))
+        // A unit asked for is the only one accepted.
+        XCTAssertTrue(isNone(try assembler(1, unit: "°F").assemble([line("37.5")])))
+        XCTAssertEqual(try assembler(1, unit: "°F").assemble([line("99.5")]).values.first?.unit, "°F")
+    }
+
+    func testALeadingMinusIsDroppedWhereAFieldCannotBeNegative() throws {
+        XCTAssertEqual(values(try assembler(9).assemble([line("-123")])), ["123"])
+        XCTAssertEqual(try assembler(9).assemble([line("-123")]).values.first?.value, 123)
+        XCTAssertEqual(values(try assembler(1).assemble([line("-37.5")])), ["37.5"])
+        // A numeric display has no range: its minus stays.
+        let display = try assembler(100).assemble([line("-12.5")])
+        XCTAssertEqual(display.values.first?.text, "-12.5")
+        XCTAssertEqual(display.values.first?.value, -12.5)
+        XCTAssertEqual(display.values.first?.decimals, 1)
+    }
+
+    // MARK: - Unclear lines
+
+    func testUnreadableOrDoubtfulCharactersAreNoReading() throws {
+        // A `?` among clear digits: still number-like, but not a value.
+        let unreadable = try assembler(9).assemble([line("1?3")])
+        XCTAssertTrue(isNone(unreadable))
+        XCTAssertNil(unreadable.readingString)
+        XCTAssertEqual(unreadable.recognizedText, "1?3")
+        // Characters clear enough to make a number-like line (0.3) but below the minimum confidence (0.35).
+        XCTAssertTrue(isNone(try assembler(9).assemble([line("123", confidence: 0.32)])))
+        XCTAssertEqual(values(try assembler(9).assemble([line("123", confidence: 0.4)])), ["123"])
+        XCTAssertEqual(try assembler(9).assemble([line("123", confidence: 0.4)]).confidence, 0.4)
+    }
+
+    func testAMissingDigitIsNoReading() throws {
+        let reading = try assembler(9).assemble([line("123", hasGap: true)])
+        XCTAssertTrue(isNone(reading))
+        XCTAssertTrue(reading.values.isEmpty)
+    }
+
+    func testAnythingButANumberIsNoReading() throws {
+        for text in ["1-2", "12.", "1.2.3", "5-"] {
+            XCTAssertTrue(isNone(try assembler(100).assemble([line(text)])), text)
+        }
+    }
+
+    // MARK: - Display words
+
+    func testDisplayWordsAreWordsNeverNumbers() throws {
+        for (text, word) in [("LO", "LO"), ("L0", "LO"), ("Lo", "LO"), ("HI", "HI"), ("H1", "HI"), ("Err", "Err"), ("Er", "Err")] {
+            let reading = try assembler(9).assemble([line(text, height: 60), line("1045", height: 15, top: 0)])
+            XCTAssertEqual(reading.outcome, .word(word), text)
+            XCTAssertNil(reading.readingString, text)
+            XCTAssertEqual(reading.lines.map(\.text), [text])
+        }
+        // On a blood pressure monitor too, before any field is looked for.
+        XCTAssertEqual(try assembler(2).assemble([line("Err", height: 60)]).outcome, .word("Err"))
+    }
+
+    // MARK: - Several fields
+
+    func testBloodPressureTakesThreeLinesTopToBottom() throws {
+        let sys = line("120", height: 50, top: 20), dia = line("80", height: 50, top: 90), pulse = line("72", height: 30, top: 160)
+        let time = line("1045", height: 12, top: 0)
+        for order in [[sys, dia, pulse, time], [pulse, time, dia, sys], [dia, sys, time, pulse]] {
+            let reading = try assembler(2).assemble(order)
+            XCTAssertEqual(reading.values.map(\.field), [.systolic, .diastolic, .pulse])
+            XCTAssertEqual(reading.readingString, "120/80/72")
+            XCTAssertEqual(reading.values.map(\.unit), ["mmHg", "mmHg", "bpm"])
+            XCTAssertEqual(reading.lines.map(\.text), ["120", "80", "72"])
+        }
+    }
+
+    func testBloodPressureRefusesSystolicNotAboveDiastolic() throws {
+        let reading = try assembler(2).assemble([line("80", height: 50, top: 20), line("120", height: 50, top: 90), line("72", height: 30, top: 160)])
+        XCTAssertTrue(isNone(reading))
+        XCTAssertNil(reading.readingString)
+        let equal = try assembler(2).assemble([line("90", height: 50, top: 20), line("90", height: 50, top: 90), line("72", height: 30, top: 160)])
+        XCTAssertTrue(isNone(equal))
+    }
+
+    func testBloodPressureWithTooFewProminentLinesIsNoReading() throws {
+        // The pulse line is less than 0.45 of the tallest: only two prominent lines for three fields.
+        let reading = try assembler(2).assemble([line("120", height: 50, top: 20), line("80", height: 50, top: 90), line("72", height: 20, top: 160)])
+        XCTAssertEqual(reading.outcome, .none("found 2 of the 3 values"))
+    }
+
+    func testFieldsSideBySideAreReadLeftToRight() throws {
+        // An oximeter showing SpO2 and pulse on one row.
+        let reading = try assembler(6).assemble([line("72", height: 40, top: 50, x: 200), line("98", height: 40, top: 52, x: 40)])
+        XCTAssertEqual(reading.values.map(\.field), [.spo2, .pulse])
+        XCTAssertEqual(reading.readingString, "98/72")
+    }
+}
