@@ -19,8 +19,10 @@ public enum GrayMorphology {
                     for x in 0..<w {
                         let x0 = max(0, x - radius), x1 = min(w - 1, x + radius)
                         var v = s[row + x0]
-                        for i in (x0 + 1)...max(x0, x1) where i <= x1 {
+                        var i = x0 + 1
+                        while i <= x1 {
                             v = takeMax ? max(v, s[row + i]) : min(v, s[row + i])
+                            i += 1
                         }
                         t[row + x] = v
                     }

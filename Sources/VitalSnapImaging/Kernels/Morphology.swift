@@ -5,14 +5,24 @@ public struct Closing: Sendable {
 
     public init(radius: Int = 1) { self.radius = radius }
 
+    /// Works on a copy padded with `radius` of background all round, so that closing behaves as on an
+    /// unbounded plane: a shape touching the border keeps its edge, and the space between a shape and the
+    /// border is not filled.
     public func apply(_ mask: inout InkMask, scratch: inout InkMask) {
         guard radius > 0 else { return }
-        Self.dilateOrErode(mask, into: &scratch, radius: radius, dilate: true)
-        Self.dilateOrErode(scratch, into: &mask, radius: radius, dilate: false)
+        let w = mask.width, h = mask.height, r = radius
+        var padded = InkMask(width: w + 2 * r, height: h + 2 * r)
+        for y in 0..<h {
+            for x in 0..<w where mask.pixels[y * w + x] != 0 { padded.pixels[(y + r) * (w + 2 * r) + x + r] = 1 }
+        }
+        Self.dilateOrErode(padded, into: &scratch, radius: r, dilate: true)
+        Self.dilateOrErode(scratch, into: &padded, radius: r, dilate: false)
+        for y in 0..<h {
+            for x in 0..<w { mask.pixels[y * w + x] = padded.pixels[(y + r) * (w + 2 * r) + x + r] }
+        }
     }
 
-    /// Separable max (dilate) or min (erode) filter. Pixels outside the mask count as background for dilation
-    /// and as ink for erosion, so closing never eats into shapes that touch the border.
+    /// Separable max (dilate) or min (erode) filter; the window is clipped at the border.
     static func dilateOrErode(_ src: InkMask, into dst: inout InkMask, radius: Int, dilate: Bool) {
         let w = src.width, h = src.height
         dst.reshape(width: w, height: h)

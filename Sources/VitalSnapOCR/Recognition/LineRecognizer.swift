@@ -95,18 +95,23 @@ public struct LineRecognizer: Sendable {
         return Result(characters: characters, contrast: contrast, hasGap: hasGap, noise: strayInk(around: characters, band: band))
     }
 
-    /// Share of the band around the characters covered by ink that belongs to none of them. A display's
-    /// background is clean; wood grain, fabric or printed text that happened to line up is not.
+    /// Share of the band around the characters covered by ink that belongs to none of them (1 when ink covers
+    /// most of the band). A display's background is clean; wood grain, fabric or printed text that happened to
+    /// line up is not.
     func strayInk(around characters: [RecognizedCharacter], band: PixelRect) -> Double {
         guard let first = characters.first, let last = characters.last else { return 0 }
         let span = PixelRect(x: first.box.minX, y: band.minY, width: last.box.maxX - first.box.minX, height: band.height)
         guard span.area > 0 else { return 0 }
-        var stray = 0
+        var stray = 0, ink = 0
         for y in span.minY..<span.maxY {
             for x in span.minX..<span.maxX where mask[x, y] {
+                ink += 1
                 if !characters.contains(where: { $0.box.insetBy(dx: -1, dy: -1).contains(x: x, y: y) }) { stray += 1 }
             }
         }
+        // Seven-segment ink covers well under half of its band. More means the polarity is the wrong way
+        // round: the gaps between dark digits read as light strokes (a row of `1`s).
+        if ink * 2 > span.area { return 1 }
         return Double(stray) / Double(span.area)
     }
 
@@ -181,22 +186,37 @@ public struct LineRecognizer: Sendable {
 
     // MARK: - Cells
 
-    /// Components whose columns overlap by half the narrower one belong to one character (its segments are
-    /// stacked); a `1` that merely touches the digit beside it stays apart.
+    /// Components stacked above one another with touching or overlapping columns belong to one character:
+    /// an LCD draws each segment apart, so a digit arrives as up to seven pieces whose columns barely meet
+    /// (the top bar spans the columns of both vertical strokes). Pieces side by side at the same height do
+    /// not join: those are the strokes of two neighbouring characters.
     static func groupByColumns(_ components: [Component]) -> [PixelRect] {
-        let sorted = components.sorted { $0.box.minX < $1.box.minX }
-        var groups: [PixelRect] = []
-        for c in sorted {
-            if let last = groups.last {
-                let overlap = min(last.maxX, c.box.maxX) - max(last.minX, c.box.minX)
-                if Double(overlap) >= 0.5 * Double(min(last.width, c.box.width)) {
-                    groups[groups.count - 1] = last.union(c.box)
-                    continue
-                }
-            }
-            groups.append(c.box)
+        let boxes = components.map(\.box).sorted { $0.minX < $1.minX }
+        var parent = Array(boxes.indices)
+        func find(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
         }
-        return groups
+        for i in boxes.indices {
+            for j in (i + 1)..<boxes.count {
+                let a = boxes[i], b = boxes[j]
+                if b.minX > a.maxX + 1 { break }
+                let columns = min(a.maxX, b.maxX) - max(a.minX, b.minX)
+                let rows = min(a.maxY, b.maxY) - max(a.minY, b.minY)
+                let narrower = min(a.width, b.width)
+                // Sharing most of the narrower one's columns: parts of one character, however they lie.
+                let shareColumns = Double(columns) >= 0.5 * Double(narrower)
+                // Stacked and meeting at their ends (columns touching or a pixel apart): segments of one digit.
+                // (The foot of a `1` beside a digit overlaps a few columns but stands mostly outside: no.)
+                let stacked = columns >= -1 && columns <= 1 && Double(rows) <= 0.5 * Double(min(a.height, b.height))
+                guard shareColumns || stacked else { continue }
+                parent[find(j)] = find(i)
+            }
+        }
+        var groups: [Int: PixelRect] = [:]
+        for i in boxes.indices { groups[find(i)] = groups[find(i)].map { $0.union(boxes[i]) } ?? boxes[i] }
+        return groups.values.sorted { $0.minX < $1.minX }
     }
 
     /// A `1` touching the digit beside it at a corner (the top of a 3, the foot of a 7) makes one wide cell.
@@ -587,9 +607,8 @@ public struct LineRecognizer: Sendable {
                 return side >= (6 * t) / 10 && side <= (22 * t) / 10
                     && d.box.minX >= c.box.maxX - t && d.box.maxX <= next.box.minX + t
                     && !characters.contains { Double(min($0.box.maxX, d.box.maxX) - max($0.box.minX, d.box.minX)) > 0.5 * Double(d.box.width) }
-                    // Nothing above it, a column to either side included: the broken-off tip of a stroke has
-                    // its stroke right above.
-                    && mask.inkCount(in: PixelRect(x: d.box.minX - 1, y: bottom - 3 * t, width: d.box.width + 2, height: t + 1)) == 0
+                    // Nothing right above it: the broken-off tip of a stroke has its stroke there.
+                    && mask.inkCount(in: PixelRect(x: d.box.minX, y: bottom - 3 * t, width: d.box.width, height: t + 1)) == 0
             }
             if let dot = free?.box ?? attachedDot(after: c.box, before: next.box, stroke: t, bottom: bottom) {
                 out.append(RecognizedCharacter(character: ".", confidence: 1, segments: [], box: dot))
@@ -622,11 +641,10 @@ public struct LineRecognizer: Sendable {
             x1 = max(x1, x)
         }
         guard x0 <= x1 else { return nil }
-        // A clear column between the dot and the digit before it: otherwise this is the foot of that digit's
-        // stroke, still slanted a little, not a dot.
-        guard x0 > leftBody + 1, !columnHasInk(x0 - 1, rows) else { return nil }
         let width = x1 - x0 + 1
-        guard width >= (6 * t) / 10, width <= (22 * t) / 10 else { return nil }
+        // At least most of a stroke wide: the foot of a stroke still slanted a little sticks out only a pixel
+        // or two.
+        guard width >= (8 * t) / 10, width <= (22 * t) / 10 else { return nil }
         // Not the bottom bar of a digit running on: the dot must stand apart from the body it touches by
         // being narrower than a digit and sitting in the gap.
         guard x0 > left.maxX - t || x1 < right.minX + t else { return nil }

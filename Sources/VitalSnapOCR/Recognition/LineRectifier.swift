@@ -161,6 +161,21 @@ public struct LineRectifier: Sendable {
         separator.separate(image, strokeRadius: max(3, digitHeight / 5), thresholdRegion: band, into: &probeMask)
         let w = image.width
         let pad = digitHeight + 2
+        // Only the vertical strokes tell the slant: keep pixels in short horizontal runs, dropping the bars
+        // (a, g, d), whose long runs would otherwise dominate the columns.
+        let longestStrokeRun = max(3, digitHeight / 4)
+        probeMask.pixels.withUnsafeMutableBufferPointer { m in
+            for y in band.minY..<band.maxY {
+                var x = 0
+                let row = y * w
+                while x < w {
+                    guard m[row + x] != 0 else { x += 1; continue }
+                    let start = x
+                    while x < w && m[row + x] != 0 { x += 1 }
+                    if x - start > longestStrokeRun { for i in start..<x { m[row + i] = 0 } }
+                }
+            }
+        }
         var best = 0.0, bestScore = -1
         for shear in shears {
             profile.removeAll(keepingCapacity: true)

@@ -134,7 +134,9 @@ public struct TextLineReader: Sendable {
             let shaped = recognized.characters.filter { $0.character != "?" && $0.character != "." }.count
             if shaped >= 2 && !read.hasGap { claimed.append((box, line.digitHeight)) }
             result.append(recognized)
-            quality.append(Double(clear) - 2 * Double(recognized.unclearCharacterCount) + (read.hasGap ? -1 : 0))
+            // Texture and wrong-polarity readings (see `noise`) lose to any real reading of the same place.
+            let noisy = read.noise > 0.08 ? -10.0 : 0
+            quality.append(Double(clear) - 2 * Double(recognized.unclearCharacterCount) + (read.hasGap ? -1 : 0) + noisy)
             if configuration.keepsRectifiedLines { rectifiedLines.append(rectified) }
         }
         // The same digits found twice (both polarities, two detectors): keep the better reading.
