@@ -30,7 +30,71 @@ public struct PhotoReader: Sendable {
         return result
     }
 
+    /// Reads a photo that may be turned. Phones store photos upside down or sideways more often than one
+    /// would think (and EXIF may be missing), so when the photo as it is gives no value, it is read turned by
+    /// 180 degrees, then by 90 and 270. Many digits read as digits upside down too (0, 1, 2, 5, 6, 8, 9: an
+    /// 89 turned is a 68), so a turned reading is only taken where the photo as it is shows nothing that
+    /// looks like digits: if it does, the digits are there the right way up but unclear, and turning them
+    /// would only make up a number. Numeric displays (peripheral type `numericDisplay`) have no plausible
+    /// range to check a turned reading against and are read only as they are.
     public mutating func read(image: GrayImage, file: String = "") -> PhotoResult {
+        var (upright, uprightLines) = readOriented(image)
+        upright.file = file
+        guard upright.reading?.readingString == nil, assembler.peripheral.type != .numericDisplay else { return upright }
+        if case .word = upright.reading?.outcome { return upright }
+        let turns: [(ExifOrientation, GrayImage)] = [
+            (.down, image.rotated180()), (.right, image.rotated90Clockwise()), (.left, image.rotated90CounterClockwise()),
+        ]
+        var found: [PhotoResult] = []
+        for (orientation, turnedImage) in turns {
+            if orientation != .down && !found.isEmpty { break }
+            var (result, _) = readOriented(turnedImage)
+            guard let reading = result.reading, reading.readingString != nil else { continue }
+            // Where the value was read, the photo as it is must not show digits of the same size.
+            let places = reading.lines.map {
+                Self.untilted($0.boundingBox, orientation, turnedWidth: turnedImage.width, turnedHeight: turnedImage.height)
+            }
+            let clash = uprightLines.contains { line in
+                places.contains { place in
+                    let overlap = Double(line.boundingBox.intersection(place).area)
+                    return overlap >= 0.3 * Double(min(line.boundingBox.area, place.area))
+                }
+            }
+            if clash { continue }
+            result.file = file
+            result.glare = result.glare.map { $0.turned(orientation, imageWidth: image.width, imageHeight: image.height) }
+            result.warnings.append("read turned: the photo was \(orientation == .down ? "upside down" : "sideways")")
+            found.append(result)
+        }
+        if found.count == 1 { return found[0] }
+        if found.count > 1 {
+            let values = Set(found.compactMap { $0.reading?.readingString })
+            if values.count == 1 { return found[0] }
+            return Self.refusal(upright, "the photo reads differently turned different ways (\(values.sorted().joined(separator: ", ")))")
+        }
+        return upright
+    }
+
+    /// A rectangle of an image turned by `orientation` (of size turnedWidth x turnedHeight), in the
+    /// coordinates of the image before turning.
+    static func untilted(_ r: PixelRect, _ orientation: ExifOrientation, turnedWidth: Int, turnedHeight: Int) -> PixelRect {
+        let report = GlareReport(regions: [r], share: 0, coversDigits: false)
+        // The original's size: turned sideways, width and height swap.
+        let (w, h) = orientation == .down ? (turnedWidth, turnedHeight) : (turnedHeight, turnedWidth)
+        return report.turned(orientation, imageWidth: w, imageHeight: h).regions[0]
+    }
+
+    static func refusal(_ result: PhotoResult, _ why: String) -> PhotoResult {
+        var r = result
+        r.status = .noReading
+        r.message = why
+        r.reading?.outcome = .none(why)
+        r.reading?.confidence = 0
+        return r
+    }
+
+    /// Reads the photo as it is, without trying other orientations; also returns the lines with a clear digit.
+    public mutating func readOriented(_ image: GrayImage) -> (PhotoResult, [RecognizedLine]) {
         // A small image is a crop of the display itself (a clinic's cropped photos, a field of a form).
         let lines = lineReader.read(image, wholeImageIsDisplay: max(image.width, image.height) <= 640)
         var reading = assembler.assemble(lines)
@@ -46,13 +110,17 @@ public struct PhotoReader: Sendable {
         case .word(let w): status = .noReading; message = "the display shows \(w)"
         case .none(let why): status = .noReading; message = why
         }
-        return PhotoResult(file: file, status: status, reading: reading, glare: glare, message: message)
+        // Any clearly read digit counts as digits seen the right way up.
+        let digitLines = lines.filter { $0.characters.contains { SegmentAlphabet.isDigit($0.character) && $0.confidence >= 0.5 } && $0.noise <= 0.08 }
+        return (PhotoResult(file: "", status: status, reading: reading, glare: glare, message: message), digitLines)
     }
 
     mutating func detectGlare(in image: GrayImage, reading: Reading) -> GlareReport {
         guard let first = reading.lines.first else { return .none }
-        let digits = reading.lines.map(\.boundingBox)
-        let union = digits.dropFirst().reduce(digits[0]) { $0.union($1) }
+        let lineBoxes = reading.lines.map(\.boundingBox)
+        let union = lineBoxes.dropFirst().reduce(lineBoxes[0]) { $0.union($1) }
+        // Glare matters where it covers the characters themselves, not the space beside them.
+        let digits = reading.lines.flatMap(\.characterBoxes)
         let margin = Int(first.digitHeight * 0.5)
         return glareDetector.detect(
             in: image, display: union.insetBy(dx: -margin, dy: -margin), digits: digits, polarity: first.polarity)

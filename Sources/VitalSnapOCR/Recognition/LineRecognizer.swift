@@ -80,6 +80,7 @@ public struct LineRecognizer: Sendable {
             }
         }
         characters = withoutWindowFrame(characters, band: band, stroke: stroke)
+        characters = rereadOnPitch(characters, stroke: stroke, lineLit: lineLit, height: H)
         if debug {
             print("   cells:", cells.map(\.description), "stroke", stroke, "typical", typicalWidth, "lit", lineLit)
             print("   chars:", characters.map { "\($0.character)\($0.segments) \($0.box) al=\($0.isAligned)" })
@@ -111,6 +112,7 @@ public struct LineRecognizer: Sendable {
         }
         // Seven-segment ink covers well under half of its band. More means the polarity is the wrong way
         // round: the gaps between dark digits read as light strokes (a row of `1`s).
+        if debug { print("     ink share \(Double(ink) / Double(span.area)), stray \(Double(stray) / Double(span.area))") }
         if ink * 2 > span.area { return 1 }
         return Double(stray) / Double(span.area)
     }
@@ -331,6 +333,12 @@ public struct LineRecognizer: Sendable {
             if w < 0.42 * typicalWidth || w <= 1.6 * Double(stroke) || w < 0.2 * Hd {
                 return classifyNarrow(cell, lit: lit)
             }
+            // A seven-segment character is clearly taller than wide; a cell about as wide as the digits are
+            // tall is something else (the gaps around a digit seen with the wrong polarity, a logo, two
+            // characters run together).
+            if w > 0.9 * Hd {
+                return RecognizedCharacter(character: "?", confidence: 0, segments: [], box: cell)
+            }
             return classifySegments(in: cell, stroke: stroke, lit: lit)
         }
         // A minus sign: a short, flat bar around the middle.
@@ -344,6 +352,55 @@ public struct LineRecognizer: Sendable {
             return classifySegments(in: full, stroke: stroke, lit: lit, lowerHalfOnly: true)
         }
         return nil  // too small to be a character: noise, a unit label, an icon
+    }
+
+    /// Re-reads unreadable characters in the cell where a display of this pitch must have drawn them.
+    ///
+    /// A character's box comes from its ink, and ink goes wrong: a glare streak or the window frame widens
+    /// it, a broken segment narrows it, and the probes then miss the segments. Displays draw digits in cells
+    /// of one width at one pitch, learnt here from the clearly read digits; an unreadable character is tried
+    /// again in the cell ending at its own right edge, starting at its left edge, and one pitch from each
+    /// neighbour, and takes the clearest reading.
+    mutating func rereadOnPitch(_ characters: [RecognizedCharacter], stroke: Int, lineLit: Double, height: Int)
+        -> [RecognizedCharacter]
+    {
+        let Hd = Double(height)
+        let clearDigits = characters.filter {
+            SegmentAlphabet.isDigit($0.character) && $0.character != "1" && $0.confidence >= 0.5 && Double($0.box.width) >= 0.3 * Hd
+        }
+        guard clearDigits.count >= 1 else { return characters }
+        let widths = clearDigits.map(\.box.width).sorted()
+        let width = widths[widths.count / 2]
+        let tops = clearDigits.map(\.box.minY).sorted(), bottoms = clearDigits.map(\.box.maxY).sorted()
+        let top = tops[tops.count / 2], bottom = bottoms[bottoms.count / 2]
+        let clearGlyphs = characters.filter { $0.character != "?" && $0.confidence >= 0.5 && $0.character != "-" }
+        let steps = zip(clearGlyphs.dropFirst(), clearGlyphs).map { $0.box.maxX - $1.box.maxX }
+            .filter { Double($0) >= 0.9 * Double(width) && Double($0) <= 2 * Double(width) }.sorted()
+        let pitch: Int? = steps.isEmpty ? nil : steps[steps.count / 2]
+
+        var out = characters
+        for i in out.indices where out[i].character == "?" && out[i].isAligned {
+            let c = out[i]
+            var rights = [c.box.maxX, c.box.minX + width]
+            if let pitch {
+                if i > 0, out[i - 1].character != "?" { rights.append(out[i - 1].box.maxX + pitch) }
+                if i + 1 < out.count, out[i + 1].character != "?" { rights.append(out[i + 1].box.maxX - pitch) }
+            }
+            var best: RecognizedCharacter? = nil
+            for right in rights {
+                let box = PixelRect(x: right - width, y: top, width: width, height: bottom - top)
+                guard box.minX >= 0, box.maxX <= mask.width else { continue }
+                let lit = max(litLevel(in: box, fraction: 0.75), 0.65 * lineLit)
+                let candidate = classifySegments(in: box, stroke: stroke, lit: lit)
+                guard candidate.character != "?", candidate.confidence >= 0.5 else { continue }
+                if candidate.confidence > (best?.confidence ?? 0) { best = candidate }
+            }
+            if let best {
+                if debug { print("     re-read \(c.box) on the pitch as \(best.character) \(best.box)") }
+                out[i] = best
+            }
+        }
+        return out
     }
 
     /// Whether ink continues on from the cell's top or bottom for a good part of a digit height (small breaks
@@ -418,6 +475,7 @@ public struct LineRecognizer: Sendable {
     mutating func classifySegments(in cell: PixelRect, stroke: Int, lit: Double, lowerHalfOnly: Bool = false) -> RecognizedCharacter {
         let x0 = cell.minX, x1 = cell.maxX, y0 = cell.minY, y1 = cell.maxY
         let w = cell.width, h = cell.height
+
         let t = max(1, min(stroke, w / 3))
         let midY = y0 + h / 2
         let clip = PixelRect(x: 0, y: 0, width: mask.width, height: mask.height)

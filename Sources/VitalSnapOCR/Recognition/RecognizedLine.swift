@@ -38,6 +38,8 @@ public struct RecognizedLine: Sendable {
     public var hasGap: Bool
     /// Share of the digit band covered by ink that is no character: high for texture and printed text.
     public var noise: Double = 0
+    /// Each character's box in image coordinates (the boxes enclosing their rotated corners).
+    public var characterBoxes: [PixelRect] = []
 
     public init(
         characters: [RecognizedCharacter], confidence: Double, digitHeight: Double, polarity: InkPolarity,
@@ -63,9 +65,18 @@ public struct RecognizedLine: Sendable {
         characters.filter { $0.character != "." && ($0.character == "?" || $0.confidence < 0.5) }.count
     }
 
-    public var boundingBox: PixelRect {
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return .zero }
-        return PixelRect(x: Int(x0), y: Int(y0), width: Int((x1 - x0).rounded(.up)), height: Int((y1 - y0).rounded(.up)))
+    public var boundingBox: PixelRect { PixelRect(enclosing: corners) }
+}
+
+extension PixelRect {
+    /// The smallest rectangle holding all `points`.
+    public init(enclosing points: [Point]) {
+        let xs = points.map(\.x), ys = points.map(\.y)
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else {
+            self = .zero
+            return
+        }
+        self.init(x: Int(x0.rounded(.down)), y: Int(y0.rounded(.down)),
+                  width: Int((x1 - x0).rounded(.up)), height: Int((y1 - y0).rounded(.up)))
     }
 }

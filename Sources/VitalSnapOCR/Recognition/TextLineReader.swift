@@ -119,11 +119,16 @@ public struct TextLineReader: Sendable {
             let x1 = Double(read.characters.map(\.box.maxX).max()!)
             let y0 = Double(r.digitTop), y1 = Double(r.digitBottom)
             let confidence = read.characters.map(\.confidence).min() ?? 0
-            let recognized = RecognizedLine(
+            var recognized = RecognizedLine(
                 characters: read.characters, confidence: confidence, digitHeight: r.frameDigitHeight / factor,
                 polarity: line.polarity,
                 corners: [toImage(x0, y0), toImage(x1, y0), toImage(x1, y1), toImage(x0, y1)],
                 contrast: read.contrast, hasGap: read.hasGap, noise: read.noise)
+            recognized.characterBoxes = read.characters.map { c in
+                let corners = [toImage(Double(c.box.minX), Double(c.box.minY)), toImage(Double(c.box.maxX), Double(c.box.minY)),
+                               toImage(Double(c.box.maxX), Double(c.box.maxY)), toImage(Double(c.box.minX), Double(c.box.maxY))]
+                return PixelRect(enclosing: corners)
+            }
             // Characters read off the edge of the frame (where the line's extension was filled with edge
             // pixels) are not on the display.
             let readBox = recognized.boundingBox
