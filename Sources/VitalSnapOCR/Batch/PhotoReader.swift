@@ -119,10 +119,19 @@ public struct PhotoReader: Sendable {
         guard let first = reading.lines.first else { return .none }
         let lineBoxes = reading.lines.map(\.boundingBox)
         let union = lineBoxes.dropFirst().reduce(lineBoxes[0]) { $0.union($1) }
-        // Glare matters where it covers the characters themselves, not the space beside them.
+        // Glare matters where it covers the characters themselves, and the cell just before and after the
+        // number, where it may hide a whole digit (11.4 read as 1.4), but not the rest of the display.
         let digits = reading.lines.flatMap(\.characterBoxes)
-        let margin = Int(first.digitHeight * 0.5)
-        return glareDetector.detect(
-            in: image, display: union.insetBy(dx: -margin, dy: -margin), digits: digits, polarity: first.polarity)
+        var nearby: [PixelRect] = []
+        for line in reading.lines {
+            let box = line.boundingBox, cell = Int(0.6 * line.digitHeight)
+            nearby.append(PixelRect(x: box.minX - cell, y: box.minY, width: cell, height: box.height))
+            nearby.append(PixelRect(x: box.maxX, y: box.minY, width: cell, height: box.height))
+        }
+        // Only just around the lines (and their neighbouring cells): further out lies the body of the
+        // device, often white plastic.
+        let margin = Int(first.digitHeight * 0.2)
+        let display = union.insetBy(dx: -margin - Int(0.6 * first.digitHeight), dy: -margin)
+        return glareDetector.detect(in: image, display: display, digits: digits, nearby: nearby, polarity: first.polarity)
     }
 }

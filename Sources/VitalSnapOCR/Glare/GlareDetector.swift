@@ -8,6 +8,8 @@ public struct GlareDetector: Sendable {
     public var minimumLevel = 230
     /// ...and at least this far from the display background towards white (0...1).
     public var minimumLift = 0.55
+    /// ...and at least this many gray levels above it.
+    public var minimumStep = 25
     /// Blobs smaller than this share of the display are specks, not glare.
     public var minimumShare = 0.004
 
@@ -18,14 +20,19 @@ public struct GlareDetector: Sendable {
 
     /// `display`: the display region in `image`; `digits`: boxes of the characters being read.
     /// `polarity`: backlit displays have bright digits, which are not glare.
+    /// `nearby`: places beside the digits where glare may hide a whole digit (the cell before and after a
+    /// number). Only glare lying inside `display` counts there: bright ground reaching the edge of the
+    /// region there is the device's body around the window, not a reflection on it.
     public mutating func detect(
-        in image: GrayImage, display: PixelRect, digits: [PixelRect], polarity: InkPolarity
+        in image: GrayImage, display: PixelRect, digits: [PixelRect], nearby: [PixelRect] = [], polarity: InkPolarity
     ) -> GlareReport {
         let region = display.intersection(image.bounds)
         guard region.area > 0 else { return .none }
         let histogram = Histogram(image, in: region)
         let background = histogram.percentile(polarity == .dark ? 0.6 : 0.3)
-        let level = max(minimumLevel, background + Int(minimumLift * Double(255 - background)))
+        // Glare stands out from the display's own background, by a share of the room left below white and
+        // by at least `minimumStep` levels: a display that is simply bright all over is not glare.
+        let level = max(minimumLevel, background + max(minimumStep, Int(minimumLift * Double(255 - background))))
         guard level <= 255 else { return .none }
         let crop = image.cropped(to: region)
         mask.reshape(width: crop.width, height: crop.height)
@@ -36,15 +43,20 @@ public struct GlareDetector: Sendable {
         }
         let minimumArea = max(4, Int(minimumShare * Double(region.area)))
         var regions: [PixelRect] = []
+        var inner: [PixelRect] = []
         var area = 0
         let digitHeight = digits.map(\.height).max() ?? 0
         for blob in labeler.label(mask, minimumArea: minimumArea) {
             // On a backlit display the digits themselves are bright: only blobs far larger than a stroke count.
             if polarity == .light && (blob.box.width < digitHeight || blob.box.height < digitHeight) { continue }
-            regions.append(PixelRect(x: blob.box.x + region.x, y: blob.box.y + region.y, width: blob.box.width, height: blob.box.height))
+            let r = PixelRect(x: blob.box.x + region.x, y: blob.box.y + region.y, width: blob.box.width, height: blob.box.height)
+            regions.append(r)
             area += blob.area
+            let touchesEdge = blob.box.minX == 0 || blob.box.minY == 0 || blob.box.maxX == crop.width || blob.box.maxY == crop.height
+            if !touchesEdge { inner.append(r) }
         }
         let covers = regions.contains { r in digits.contains { !$0.intersection(r).isEmpty } }
+            || inner.contains { r in nearby.contains { !$0.intersection(r).isEmpty } }
         return GlareReport(regions: regions, share: Double(area) / Double(region.area), coversDigits: covers)
     }
 }

@@ -47,7 +47,8 @@ public struct LineRecognizer: Sendable {
         // edges are left whole: cut up, their pieces would pass for `1`s; whole, they are too tall to be one.)
         LongRunRemoval(maximumHorizontal: Int(0.95 * Hd), maximumVertical: Int.max, margin: 0)
             .apply(&mask, scratch: &runScratch)
-        let components = labeler.label(mask, minimumArea: 2).filter { c in
+        let allComponents = labeler.label(mask, minimumArea: 2)
+        let components = allComponents.filter { c in
             // Ink that reaches into the digit band, and is not a frame or shadow taller than the digits, nor a
             // long flat bar that would join the digits it passes over into one cell.
             c.box.maxY > top + H / 10 && c.box.minY < bottom - H / 10 && Double(c.box.height) < 1.35 * Hd
@@ -60,7 +61,8 @@ public struct LineRecognizer: Sendable {
                 && Double(c.box.maxY) >= Double(bottom) - 0.22 * Hd && Double(c.box.maxY) <= Double(bottom) + 0.2 * Hd
                 && c.fill >= 0.5
         }
-        let dots = components.filter(isDot)
+        // (From all components: a small point sits on the baseline, below the band's inner rows.)
+        let dots = allComponents.filter(isDot)
         let cells = Self.groupByColumns(components.filter { !isDot($0) }).flatMap { splitOffTouchingOne($0, height: H) }
 
         // Typical width of a full character, for telling a `1` from a digit and for the pitch.
@@ -85,11 +87,14 @@ public struct LineRecognizer: Sendable {
             print("   cells:", cells.map(\.description), "stroke", stroke, "typical", typicalWidth, "lit", lineLit)
             print("   chars:", characters.map { "\($0.character)\($0.segments) \($0.box) al=\($0.isAligned)" })
             print("   spans:", line.candidateSpans)
+            print("   dots:", dots.map { "\($0.box) fill \(String(format: "%.2f", $0.fill))" })
         }
         // Keep only the number around the detected candidates: things beside it (unit labels, icons, bezel
         // edges) were picked up by looking past the candidates and are not part of it.
         let trimmed = Self.trimToCandidates(characters, spans: line.candidateSpans, typicalWidth: typicalWidth)
-        characters = insertingDecimalPoints(into: trimmed.characters, dots: dots, stroke: stroke, bottom: bottom)
+        // A point is printed as dark as the segments; specks of noise on the baseline are not.
+        let darkDots = dots.filter { litLevel(in: $0.box, fraction: 0.5) >= 0.6 * lineLit }
+        characters = insertingDecimalPoints(into: trimmed.characters, dots: darkDots, stroke: stroke, bottom: bottom)
 
         let hasGap = trimmed.unclearNeighbour || !Self.isRegular(characters)
             || somethingInNextCell(of: characters, band: band, lit: lineLit, typicalWidth: typicalWidth)
@@ -331,7 +336,7 @@ public struct LineRecognizer: Sendable {
                 return RecognizedCharacter(character: "?", confidence: 0, segments: [], box: cell, isAligned: false)
             }
             if w < 0.42 * typicalWidth || w <= 1.6 * Double(stroke) || w < 0.2 * Hd {
-                return classifyNarrow(cell, lit: lit)
+                return classifyNarrow(cell, lit: lit, stroke: stroke)
             }
             // A seven-segment character is clearly taller than wide; a cell about as wide as the digits are
             // tall is something else (the gaps around a digit seen with the wrong polarity, a logo, two
@@ -461,7 +466,19 @@ public struct LineRecognizer: Sendable {
     }
 
     /// A thin full-height bar: a `1` when it runs dark through both halves.
-    mutating func classifyNarrow(_ cell: PixelRect, lit: Double) -> RecognizedCharacter {
+    mutating func classifyNarrow(_ cell: PixelRect, lit: Double, stroke: Int) -> RecognizedCharacter {
+        // A `1` is a bar of even width down most of the cell (its two segments part only at the waist); a
+        // stack of small icons (a battery above a drop) is not.
+        var inkRows = 0, widest = 0
+        for y in cell.minY..<cell.maxY {
+            var width = 0
+            for x in cell.minX..<cell.maxX where mask[x, y] { width += 1 }
+            if width > 0 { inkRows += 1 }
+            widest = max(widest, width)
+        }
+        guard Double(inkRows) >= 0.75 * Double(cell.height), Double(widest) <= 2.2 * Double(max(stroke, 2)) else {
+            return RecognizedCharacter(character: "?", confidence: 0, segments: [], box: cell)
+        }
         let half = cell.height / 2
         let upper = PixelRect(x: cell.minX, y: cell.minY, width: cell.width, height: half)
         let lower = PixelRect(x: cell.minX, y: cell.minY + half, width: cell.width, height: cell.height - half)
@@ -530,7 +547,11 @@ public struct LineRecognizer: Sendable {
             let r = hole.intersection(clip)
             guard r.width >= 2, r.height >= 2 else { continue }
             if Double(mask.inkCount(in: r)) > 0.25 * Double(r.area) {
-                return RecognizedCharacter(character: "?", confidence: 0, segments: litSegments, box: cell)
+                // Not a digit at all, not even a damaged one (an icon, a logo): nothing a number could be
+                // missing, so it does not make the number beside it doubtful either.
+                var c = RecognizedCharacter(character: "?", confidence: 0, segments: litSegments, box: cell)
+                c.couldBeDigit = false
+                return c
             }
         }
         let character = SegmentAlphabet.character(for: litSegments) ?? "?"
@@ -609,7 +630,7 @@ public struct LineRecognizer: Sendable {
         // Something of character size right beside the number that was not taken into it (unreadable, or
         // readable but off the pitch), within about a cell and a half, may be one of its digits.
         let suspicious: (RecognizedCharacter, Int) -> Bool = { c, gap in
-            c.isAligned && c.character != "-" && Double(gap) <= 1.5 * pitch
+            c.isAligned && c.couldBeDigit && c.character != "-" && Double(gap) <= 1.5 * pitch
         }
         while lo > 0 {
             let c = chars[lo - 1]
@@ -662,7 +683,7 @@ public struct LineRecognizer: Sendable {
             let next = characters[i + 1]
             let free = dots.first { d in
                 let side = max(d.box.width, d.box.height)
-                return side >= (6 * t) / 10 && side <= (22 * t) / 10
+                return side >= max(2, (4 * t) / 10) && side <= (22 * t) / 10
                     && d.box.minX >= c.box.maxX - t && d.box.maxX <= next.box.minX + t
                     && !characters.contains { Double(min($0.box.maxX, d.box.maxX) - max($0.box.minX, d.box.minX)) > 0.5 * Double(d.box.width) }
                     // Nothing right above it: the broken-off tip of a stroke has its stroke there.

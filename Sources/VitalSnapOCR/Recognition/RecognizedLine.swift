@@ -12,6 +12,9 @@ public struct RecognizedCharacter: Sendable, Hashable {
     public var box: PixelRect
     /// False for ink that does not sit in the line's digit band (taller than the digits).
     public var isAligned: Bool = true
+    /// False for ink that cannot be a seven-segment character even damaged (ink between the segments): an
+    /// icon or a logo beside the number rather than a digit of it.
+    public var couldBeDigit: Bool = true
 
     public init(character: Character, confidence: Double, segments: SegmentSet, box: PixelRect, isAligned: Bool = true) {
         self.character = character
