@@ -73,11 +73,13 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
     public var width: Int
     public var height: Int
 
+    /// A negative width or height gives an empty rectangle, so that loops over `minX..<maxX` never run
+    /// backwards, however a rectangle was computed.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
-        self.width = width
-        self.height = height
+        self.width = max(0, width)
+        self.height = max(0, height)
     }
 
     public static let zero = PixelRect(x: 0, y: 0, width: 0, height: 0)

@@ -699,8 +699,10 @@ public struct LineRecognizer: Sendable {
     /// A dot fused to the foot of the digit before (right of its lower-right stroke) or after (left of its
     /// lower-left stroke): ink in the bottom stroke's rows that sticks out sideways, with nothing above it.
     func attachedDot(after left: PixelRect, before right: PixelRect, stroke t: Int, bottom: Int) -> PixelRect? {
-        let rows = (bottom - t - 1)..<min(mask.height, bottom + 1)
-        let clearRows = (bottom - 3 * t)..<(bottom - t - 1)
+        // Row ranges built with `span` never run backwards, whatever the boxes look like.
+        func span(_ a: Int, _ b: Int) -> Range<Int> { a..<max(a, b) }
+        let rows = span(bottom - t - 1, min(mask.height, bottom + 1))
+        let clearRows = span(bottom - 3 * t, bottom - t - 1)
         func columnHasInk(_ x: Int, _ r: Range<Int>) -> Bool {
             guard x >= 0, x < mask.width else { return false }
             for y in r where y >= 0 && y < mask.height && mask[x, y] { return true }
@@ -708,8 +710,8 @@ public struct LineRecognizer: Sendable {
         }
         // Leftmost ink of the right digit above its foot, and rightmost of the left digit.
         var rightBody = right.maxX, leftBody = left.minX
-        for x in right.minX..<right.maxX where columnHasInk(x, right.minY..<(bottom - t - 1)) { rightBody = x; break }
-        for x in stride(from: left.maxX - 1, through: left.minX, by: -1) where columnHasInk(x, left.minY..<(bottom - t - 1)) {
+        for x in right.minX..<right.maxX where columnHasInk(x, span(right.minY, bottom - t - 1)) { rightBody = x; break }
+        for x in stride(from: left.maxX - 1, through: left.minX, by: -1) where columnHasInk(x, span(left.minY, bottom - t - 1)) {
             leftBody = x
             break
         }
