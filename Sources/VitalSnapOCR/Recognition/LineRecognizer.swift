@@ -444,6 +444,9 @@ public struct LineRecognizer: Sendable {
     /// even unreadable: it may be a digit washed out at the edge of the window.
     func withoutWindowFrame(_ characters: [RecognizedCharacter], band: PixelRect, stroke: Int) -> [RecognizedCharacter] {
         let Hd = Double(band.height)
+        let wideHeights = characters.filter { $0.character != "1" && $0.character != "?" && Double($0.box.width) > 0.3 * Hd }
+            .map(\.box.height).sorted()
+        let digitHeight = wideHeights.isEmpty ? band.height : wideHeights[wideHeights.count / 2]
         let background = separator.background
         func level(_ x0: Int, _ x1: Int) -> Double? {
             let r = PixelRect(x: x0, y: band.minY, width: x1 - x0, height: band.height).intersection(background.bounds)
@@ -458,9 +461,10 @@ public struct LineRecognizer: Sendable {
                 let right = level(c.box.maxX + gap, c.box.maxX + gap + side)
             else { return true }
             let step = abs(left - right) / max(1, max(left, right))
-            // A `1` is a frame only when thinner than the strokes of the digits: a real `1` beside the frame
-            // (the last digit of 121) has a stroke like theirs.
-            if c.character == "1" && Double(c.box.width) >= 0.75 * Double(stroke) { return true }
+            // A `1` is a frame only when thinner than the strokes of the digits or shorter than they are: a
+            // real `1` beside the frame (the last digit of 121) has a stroke and a height like theirs.
+            if c.character == "1" && Double(c.box.width) >= 0.75 * Double(stroke)
+                && Double(c.box.height) >= 0.85 * Double(digitHeight) { return true }
             return step < 0.3
         }
     }
