@@ -63,7 +63,9 @@ public struct LineRecognizer: Sendable {
         }
         // (From all components: a small point sits on the baseline, below the band's inner rows.)
         let dots = allComponents.filter(isDot)
-        let cells = Self.groupByColumns(components.filter { !isDot($0) }).flatMap { splitOffTouchingOne($0, height: H) }
+        let cells = Self.groupByColumns(components.filter { !isDot($0) })
+            .map { detachingFrame($0, top: top, height: H) }
+            .flatMap { splitOffTouchingOne($0, height: H) }
 
         // Typical width of a full character, for telling a `1` from a digit and for the pitch.
         let wide = cells.filter { Double($0.height) >= 0.6 * Hd && Double($0.width) >= 0.4 * Hd }.map(\.width).sorted()
@@ -224,6 +226,43 @@ public struct LineRecognizer: Sendable {
         var groups: [Int: PixelRect] = [:]
         for i in boxes.indices { groups[find(i)] = groups[find(i)].map { $0.union(boxes[i]) } ?? boxes[i] }
         return groups.values.sorted { $0.minX < $1.minX }
+    }
+
+    /// A digit touching the frame of the display window joins the frame's line into its cell, which then
+    /// reaches far above or below the digits. When the columns that reach out are a thin run at one side of
+    /// the cell, they are the frame: cut them off and keep the digit.
+    func detachingFrame(_ cell: PixelRect, top: Int, height: Int) -> PixelRect {
+        let Hd = Double(height)
+        let low = top - Int(0.2 * Hd), high = top + Int(1.2 * Hd)
+        guard cell.minY < low || cell.maxY > high, Double(cell.width) >= 0.4 * Hd else { return cell }
+        // A column reaches out when its ink runs on unbroken across the top or bottom edge of the band, from
+        // inside it to well beyond (what merely lies beyond, such as the next line's digits, does not count).
+        func crosses(_ x: Int, from: Int, to: Int) -> Bool {
+            let lo = max(0, min(from, to)), hi = min(mask.height - 1, max(from, to))
+            guard lo < hi else { return false }
+            // A pixel of slack either side: a frame seen in perspective drifts sideways.
+            for y in lo...hi {
+                guard (max(0, x - 1)...min(mask.width - 1, x + 1)).contains(where: { mask[$0, y] }) else { return false }
+            }
+            return true
+        }
+        func reachesOut(_ x: Int) -> Bool {
+            crosses(x, from: top + Int(0.9 * Hd), to: top + Int(1.15 * Hd))
+                || crosses(x, from: top + Int(0.1 * Hd), to: top - Int(0.15 * Hd))
+        }
+        let outer = (cell.minX..<cell.maxX).filter(reachesOut)
+        guard let first = outer.first, let last = outer.last, last - first + 1 == outer.count,
+            Double(outer.count) <= 0.35 * Double(cell.width)
+        else { return cell }
+        let rows = PixelRect(x: 0, y: max(low, 0), width: mask.width, height: high - max(low, 0))
+        // (Within a couple of columns of the side: the frame drifts, and the cell may hold a pixel of it more.)
+        if first <= cell.minX + 2 {
+            return tightened(PixelRect(x: last + 2, y: cell.minY, width: cell.maxX - last - 2, height: cell.height).intersection(rows))
+        }
+        if last >= cell.maxX - 3 {
+            return tightened(PixelRect(x: cell.minX, y: cell.minY, width: first - 1 - cell.minX, height: cell.height).intersection(rows))
+        }
+        return cell
     }
 
     /// A `1` touching the digit beside it at a corner (the top of a 3, the foot of a 7) makes one wide cell.
