@@ -51,6 +51,7 @@ public struct LineRecognizer: Sendable {
         let components = allComponents.filter { c in
             // Ink that reaches into the digit band, and is not a frame or shadow taller than the digits, nor a
             // long flat bar that would join the digits it passes over into one cell.
+            // (Well into it: where lines are packed, the foot of the line above reaches into the band's edge.)
             c.box.maxY > top + H / 10 && c.box.minY < bottom - H / 10 && Double(c.box.height) < 1.35 * Hd
                 && !(Double(c.box.width) > 1.0 * Hd && Double(c.box.height) < 0.5 * Hd)
         }
@@ -63,7 +64,7 @@ public struct LineRecognizer: Sendable {
         }
         // (From all components: a small point sits on the baseline, below the band's inner rows.)
         let dots = allComponents.filter(isDot)
-        let cells = Self.groupByColumns(components.filter { !isDot($0) })
+        let cells = Self.groupByColumns(components.filter { !isDot($0) }, height: H)
             .map { detachingFrame($0, top: top, height: H) }
             .flatMap { splitOffTouchingOne($0, height: H) }
 
@@ -199,7 +200,7 @@ public struct LineRecognizer: Sendable {
     /// an LCD draws each segment apart, so a digit arrives as up to seven pieces whose columns barely meet
     /// (the top bar spans the columns of both vertical strokes). Pieces side by side at the same height do
     /// not join: those are the strokes of two neighbouring characters.
-    static func groupByColumns(_ components: [Component]) -> [PixelRect] {
+    static func groupByColumns(_ components: [Component], height: Int) -> [PixelRect] {
         let boxes = components.map(\.box).sorted { $0.minX < $1.minX }
         var parent = Array(boxes.indices)
         func find(_ i: Int) -> Int {
@@ -214,12 +215,19 @@ public struct LineRecognizer: Sendable {
                 let columns = min(a.maxX, b.maxX) - max(a.minX, b.minX)
                 let rows = min(a.maxY, b.maxY) - max(a.minY, b.minY)
                 let narrower = min(a.width, b.width)
-                // Sharing most of the narrower one's columns: parts of one character, however they lie.
-                let shareColumns = Double(columns) >= 0.5 * Double(narrower)
-                // Stacked and meeting at their ends (columns touching or a pixel apart): segments of one digit.
-                // (The foot of a `1` beside a digit overlaps a few columns but stands mostly outside: no.)
-                let stacked = columns >= -1 && columns <= 1 && Double(rows) <= 0.5 * Double(min(a.height, b.height))
-                guard shareColumns || stacked else { continue }
+                // Sharing most of the narrower one's columns, and not far apart: parts of one character.
+                let shareColumns = Double(columns) >= 0.5 * Double(narrower) && Double(-rows) <= 0.2 * Double(height)
+                // Stacked, close above each other, with columns meeting or overlapping: segments of one digit.
+                // (A `1` beside a digit stands level with it, not above it; a label above the digits and an
+                // icon below them are too far apart.)
+                let stacked = columns >= -1 && Double(rows) <= 0.5 * Double(min(a.height, b.height))
+                    && Double(-rows) <= 0.2 * Double(height)
+                // A short bar meeting a stroke at its corner (the top bar of an LED 7): side by side for a few
+                // rows, but the bar is much shorter than the stroke.
+                let corner = columns >= -1 && columns <= 2 && rows >= 0
+                    && Double(min(a.height, b.height)) <= 0.25 * Double(max(a.height, b.height))
+                    && Double(min(a.width, b.width)) <= 0.5 * Double(height)
+                guard shareColumns || stacked || corner else { continue }
                 parent[find(j)] = find(i)
             }
         }
@@ -522,6 +530,21 @@ public struct LineRecognizer: Sendable {
         guard Double(inkRows) >= 0.75 * Double(cell.height), Double(widest) <= 2.2 * Double(max(stroke, 2)) else {
             return RecognizedCharacter(character: "?", confidence: 0, segments: [], box: cell)
         }
+        // Nor does a `1` have a bar sticking out to the left at its top, in its cell or just beside it: that
+        // is a 7 whose top bar is short or came apart, and reading it as a 1 would change the number.
+        var lefts: [Int] = []
+        for y in (cell.minY + cell.height / 3)..<(cell.maxY - cell.height / 3) {
+            if let x = (cell.minX..<cell.maxX).first(where: { mask[$0, y] }) { lefts.append(x) }
+        }
+        if !lefts.isEmpty {
+            let strokeLeft = lefts.sorted()[lefts.count / 2]
+            let reach = max(0, cell.minX - 2 * max(stroke, 2))
+            for y in cell.minY..<(cell.minY + max(2, cell.height / 6)) {
+                if let x = (reach..<cell.maxX).first(where: { mask[$0, y] }), x < strokeLeft - 2 {
+                    return RecognizedCharacter(character: "?", confidence: 0, segments: [], box: cell)
+                }
+            }
+        }
         let half = cell.height / 2
         let upper = PixelRect(x: cell.minX, y: cell.minY, width: cell.width, height: half)
         let lower = PixelRect(x: cell.minX, y: cell.minY + half, width: cell.width, height: cell.height - half)
@@ -598,8 +621,11 @@ public struct LineRecognizer: Sendable {
             }
         }
         let character = SegmentAlphabet.character(for: litSegments) ?? "?"
-        return RecognizedCharacter(
+        var result = RecognizedCharacter(
             character: character, confidence: character == "?" ? 0 : conf, segments: litSegments, box: cell)
+        // A wide cell with nothing but a bar at its top or foot is a mark or an icon, not a damaged digit.
+        if character == "?" && (litSegments.isEmpty || litSegments == .a || litSegments == .d) { result.couldBeDigit = false }
+        return result
     }
 
     /// How dark a stroke through `rect` is: at each step along it (columns for a horizontal stroke, rows for a
