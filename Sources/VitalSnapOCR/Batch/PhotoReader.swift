@@ -35,34 +35,65 @@ public struct PhotoReader: Sendable {
     /// 180 degrees, then by 90 and 270. Many digits read as digits upside down too (0, 1, 2, 5, 6, 8, 9: an
     /// 89 turned is a 68), so a turned reading is only taken where the photo as it is shows nothing that
     /// looks like digits: if it does, the digits are there the right way up but unclear, and turning them
-    /// would only make up a number. Numeric displays (peripheral type `numericDisplay`) have no plausible
-    /// range to check a turned reading against and are read only as they are.
+    /// would only make up a number; and a value made only of such digits is checked upside down too.
+    /// Numeric displays (peripheral type `numericDisplay`) have no plausible range to check a turned reading
+    /// against and are read only as they are.
     public mutating func read(image: GrayImage, file: String = "") -> PhotoResult {
         var (upright, uprightLines) = readOriented(image)
         upright.file = file
-        guard upright.reading?.readingString == nil, assembler.peripheral.type != .numericDisplay else { return upright }
-        if case .word = upright.reading?.outcome { return upright }
-        let turns: [(ExifOrientation, GrayImage)] = [
-            (.down, image.rotated180()), (.right, image.rotated90Clockwise()), (.left, image.rotated90CounterClockwise()),
-        ]
-        var found: [PhotoResult] = []
-        for (orientation, turnedImage) in turns {
-            if orientation != .down && !found.isEmpty { break }
-            var (result, _) = readOriented(turnedImage)
-            guard let reading = result.reading, reading.readingString != nil else { continue }
-            // Where the value was read, the photo as it is must not show digits of the same size.
-            let places = reading.lines.map {
-                Self.untilted($0.boundingBox, orientation, turnedWidth: turnedImage.width, turnedHeight: turnedImage.height)
+        guard assembler.peripheral.type != .numericDisplay else { return upright }
+        if let value = upright.reading?.readingString {
+            // Digits that all read as digits upside down too (0 1 2 5 6 8 9) may be a turned photo of another
+            // value: 99/89 turned reads 68/66. When the turned photo gives a different plausible value,
+            // nothing is read.
+            guard value.allSatisfy({ !"347".contains($0) }) else { return upright }
+            var (turned, _) = readOriented(image.rotated180())
+            if let other = turned.reading?.readingString, other != value {
+                turned.file = file
+                return Self.refusal(upright, "the photo reads \(value) one way up and \(other) the other")
             }
-            let clash = uprightLines.contains { line in
-                places.contains { place in
-                    let overlap = Double(line.boundingBox.intersection(place).area)
-                    return overlap >= 0.3 * Double(min(line.boundingBox.area, place.area))
+            return upright
+        }
+        if case .word = upright.reading?.outcome { return upright }
+        // Each orientation read at most once, with its digit lines in the photo's own coordinates.
+        var analyses: [ExifOrientation: (result: PhotoResult, places: [PixelRect])] = [
+            .up: (upright, uprightLines.map(\.boundingBox))
+        ]
+        func analysis(_ orientation: ExifOrientation) -> (result: PhotoResult, places: [PixelRect]) {
+            if let done = analyses[orientation] { return done }
+            let turnedImage: GrayImage
+            switch orientation {
+            case .down: turnedImage = image.rotated180()
+            case .right: turnedImage = image.rotated90Clockwise()
+            default: turnedImage = image.rotated90CounterClockwise()
+            }
+            var (result, lines) = readOriented(turnedImage)
+            result.file = file
+            result.glare = result.glare.map { $0.turned(orientation, imageWidth: image.width, imageHeight: image.height) }
+            let untilt = { (box: PixelRect) in
+                Self.untilted(box, orientation, turnedWidth: turnedImage.width, turnedHeight: turnedImage.height)
+            }
+            // The value's own lines, mapped back, stand first: they are what the opposite turn is checked at.
+            let places = (result.reading?.lines.map(\.boundingBox) ?? []).map(untilt) + lines.map(\.boundingBox).map(untilt)
+            analyses[orientation] = (result, places)
+            return (result, places)
+        }
+        let opposite: [ExifOrientation: ExifOrientation] = [.down: .up, .right: .left, .left: .right]
+        var found: [PhotoResult] = []
+        for orientation in [ExifOrientation.down, .right, .left] {
+            // Sideways only when upside down gave nothing; then both sideways turns, to compare them.
+            if orientation == .right && !found.isEmpty { break }
+            var (result, places) = analysis(orientation)
+            guard let reading = result.reading, reading.readingString != nil else { continue }
+            // Where the value was read, the photo turned the opposite way must not show digits too: then the
+            // digits may be the right way up there, merely unclear.
+            let valuePlaces = places.prefix(reading.lines.count)
+            let clash = analysis(opposite[orientation]!).places.contains { line in
+                valuePlaces.contains { place in
+                    Double(line.intersection(place).area) >= 0.3 * Double(min(line.area, place.area))
                 }
             }
             if clash { continue }
-            result.file = file
-            result.glare = result.glare.map { $0.turned(orientation, imageWidth: image.width, imageHeight: image.height) }
             result.warnings.append("read turned: the photo was \(orientation == .down ? "upside down" : "sideways")")
             found.append(result)
         }
