@@ -743,6 +743,9 @@ public struct LineRecognizer: Sendable {
         -> [RecognizedCharacter]
     {
         let t = max(2, stroke)
+        // The digits' own baseline: the band can be a little taller than they are.
+        let feet = characters.filter { SegmentAlphabet.isDigit($0.character) }.map(\.box.maxY).sorted()
+        let bottom = feet.isEmpty ? bottom : feet[feet.count / 2]
         var out: [RecognizedCharacter] = []
         for (i, c) in characters.enumerated() {
             out.append(c)
@@ -756,7 +759,7 @@ public struct LineRecognizer: Sendable {
                     && d.box.minX >= c.box.maxX - t && d.box.maxX <= next.box.minX + t
                     && !characters.contains { Double(min($0.box.maxX, d.box.maxX) - max($0.box.minX, d.box.minX)) > 0.5 * Double(d.box.width) }
                     // Nothing right above it: the broken-off tip of a stroke has its stroke there.
-                    && mask.inkCount(in: PixelRect(x: d.box.minX, y: bottom - 3 * t, width: d.box.width, height: t + 1)) == 0
+                    && mask.inkCount(in: PixelRect(x: d.box.minX, y: d.box.minY - 2 * t, width: d.box.width, height: 2 * t - 1)) == 0
             }
             if let dot = free?.box ?? attachedDot(after: c.box, before: next.box, stroke: t, bottom: bottom) {
                 out.append(RecognizedCharacter(character: ".", confidence: 1, segments: [], box: dot))
