@@ -84,7 +84,8 @@ public struct LineRecognizer: Sendable {
                 characters.append(c)
             }
         }
-        characters = withoutWindowFrame(characters, band: band, stroke: stroke)
+        let framed = withoutWindowFrame(characters, band: band, stroke: stroke)
+        characters = framed.characters
         characters = rereadOnPitch(characters, stroke: stroke, lineLit: lineLit, height: H)
         if debug {
             print("   cells:", cells.map(\.description), "stroke", stroke, "typical", typicalWidth, "lit", lineLit)
@@ -99,7 +100,7 @@ public struct LineRecognizer: Sendable {
         let darkDots = dots.filter { litLevel(in: $0.box, fraction: 0.5) >= 0.6 * lineLit }
         characters = insertingDecimalPoints(into: trimmed.characters, dots: darkDots, stroke: stroke, bottom: bottom)
 
-        let hasGap = trimmed.unclearNeighbour || !Self.isRegular(characters)
+        let hasGap = trimmed.unclearNeighbour || framed.doubtful || !Self.isRegular(characters)
             || somethingInNextCell(of: characters, band: band, lit: lineLit, typicalWidth: typicalWidth)
         return Result(characters: characters, contrast: contrast, hasGap: hasGap, noise: strayInk(around: characters, band: band))
     }
@@ -489,7 +490,9 @@ public struct LineRecognizer: Sendable {
     /// as a `1` or as nothing) with the display's even background on one side and something else (the
     /// plastic of the body, the bezel) on the other. A cell as wide as a digit is never taken for a frame,
     /// even unreadable: it may be a digit washed out at the edge of the window.
-    func withoutWindowFrame(_ characters: [RecognizedCharacter], band: PixelRect, stroke: Int) -> [RecognizedCharacter] {
+    func withoutWindowFrame(_ characters: [RecognizedCharacter], band: PixelRect, stroke: Int)
+        -> (characters: [RecognizedCharacter], doubtful: Bool)
+    {
         let Hd = Double(band.height)
         let wideHeights = characters.filter { $0.character != "1" && $0.character != "?" && Double($0.box.width) > 0.3 * Hd }
             .map(\.box.height).sorted()
@@ -502,19 +505,25 @@ public struct LineRecognizer: Sendable {
         }
         // Strips right beside the cell: a `1` near the window edge still has display background there.
         let side = max(2, band.height / 8), gap = 1
-        return characters.filter { c in
+        var doubtful = false
+        let kept = characters.filter { c in
             guard c.character == "?" || c.character == "1", Double(c.box.width) <= 0.5 * Hd else { return true }
             guard let left = level(c.box.minX - gap - side, c.box.minX - gap),
                 let right = level(c.box.maxX + gap, c.box.maxX + gap + side)
             else { return true }
             let step = abs(left - right) / max(1, max(left, right))
-            // A `1` is a frame only when thinner than the strokes of the digits or shorter than they are: a
-            // real `1` beside the frame (the last digit of 121) has a stroke and a height like theirs.
-            if c.character == "1" && Double(c.box.width) >= 0.75 * Double(stroke)
-                && Double(c.box.height) >= 0.85 * Double(digitHeight) { return true }
-            return step < 0.3
+            guard step >= 0.3 else { return true }
+            guard c.character == "1" else { return false }
+            // A `1` with a stroke like the digits' may be a real one beside the frame (the last digit of
+            // 121): kept. Thinner, it is the frame. Merely shorter than the digits, it cannot be told apart:
+            // dropped, but the reading is doubtful (a 1 lost in front of 50 would make it 150).
+            if Double(c.box.width) < 0.75 * Double(stroke) { return false }
+            if Double(c.box.height) < 0.75 * Double(digitHeight) { doubtful = true; return false }
+            return true
         }
+        return (kept, doubtful)
     }
+
 
     /// A thin full-height bar: a `1` when it runs dark through both halves.
     mutating func classifyNarrow(_ cell: PixelRect, lit: Double, stroke: Int) -> RecognizedCharacter {
