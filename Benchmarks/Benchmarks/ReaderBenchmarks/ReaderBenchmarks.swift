@@ -1,0 +1,123 @@
+// Benchmarks of the per-photo and per-frame work: JPEG decoding at each DCT scale, the text line reader on frames
+// of three sizes (one reader kept across iterations, as a live camera stream keeps it), and the whole
+// `PhotoReader` on one still. Run from the Benchmarks folder: `swift package benchmark --no-progress`.
+
+import Benchmark
+import Foundation
+import VitalSnapImaging
+import VitalSnapOCR
+
+/// The repository root, found from this file's place in it (Benchmarks/Benchmarks/ReaderBenchmarks/), so the
+/// samples are found whatever the working directory.
+private let repositoryRoot: URL = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<4 { url.deleteLastPathComponent() }
+    return url
+}()
+
+/// A 640x480 generated still of the G1 glucose meter; peripheral 9 reads it as 227 mg/dL (its label), with no
+/// glare, and as 227 has a 7 the photo is not read a second time upside down.
+private let stillPath = repositoryRoot.appendingPathComponent("Samples/stills/glucose-g1/glucose-g1-01.jpg").path
+
+private func stillBytes() -> [UInt8] {
+    guard let data = FileManager.default.contents(atPath: stillPath) else {
+        fatalError("cannot read \(stillPath)")
+    }
+    return [UInt8](data)
+}
+
+private func decodedStill() throws -> GrayImage {
+    let decoded = try ImageDecoder.decode(bytes: stillBytes())
+    guard decoded.image.width == 640, decoded.image.height == 480 else {
+        fatalError("\(stillPath) is \(decoded.image.width)x\(decoded.image.height), expected 640x480")
+    }
+    return decoded.image
+}
+
+private func glucosePeripheral() throws -> PeripheralDefinition {
+    // The tool's own resource bundle; failing that, the definitions in the repository.
+    let catalog: PeripheralCatalog
+    if let builtIn = try? PeripheralCatalog.builtIn() {
+        catalog = builtIn
+    } else {
+        catalog = try PeripheralCatalog.load(from: repositoryRoot.appendingPathComponent("Overlays/peripherals"))
+    }
+    guard let peripheral = catalog[9] else { fatalError("peripheral 9 is not in the catalog") }
+    return peripheral
+}
+
+/// Mutable state kept across iterations (a reader keeps its buffers between frames). The benchmark runs its
+/// iterations on one thread.
+private final class FrameReaderState: @unchecked Sendable {
+    var reader = TextLineReader()
+    let image: GrayImage
+    init(image: GrayImage) { self.image = image }
+}
+
+private final class PhotoReaderState: @unchecked Sendable {
+    var reader: PhotoReader
+    let image: GrayImage
+    init(reader: PhotoReader, image: GrayImage) {
+        self.reader = reader
+        self.image = image
+    }
+}
+
+let benchmarks: @Sendable () -> Void = {
+    let metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal]
+    Benchmark.defaultConfiguration = .init(
+        metrics: metrics,
+        timeUnits: .microseconds,
+        warmupIterations: 3,
+        maxDuration: .seconds(3),
+        maxIterations: 10_000
+    )
+
+    // 1. JPEG decode of the 640x480 still to grey, at DCT scale 1, 2, 4 and 8. The file's bytes are read once.
+    //    minimumLongSide picks the largest reduction whose long side is still at least that long.
+    let scales: [(denominator: Int, minimumLongSide: Int?)] = [(1, nil), (2, 320), (4, 160), (8, 80)]
+    for (denominator, minimumLongSide) in scales {
+        let options = DecodeOptions(minimumLongSide: minimumLongSide)
+        Benchmark("JPEG decode 640x480 scale 1/\(denominator)") { (benchmark: Benchmark, bytes: [UInt8]) in
+            for _ in benchmark.scaledIterations {
+                blackHole(try? ImageDecoder.decode(bytes: bytes, options: options))
+            }
+        } setup: {
+            let bytes = stillBytes()
+            let decoded = try ImageDecoder.decode(bytes: bytes, options: options)
+            guard decoded.scaleDenominator == denominator else {
+                fatalError("expected DCT scale 1/\(denominator), the decoder used 1/\(decoded.scaleDenominator)")
+            }
+            return bytes
+        }
+    }
+
+    // 2. The per-frame reader (pyramid, candidates, lines, rectification, recognition) on the still and on the
+    //    still stretched to 1280x720 and 1920x1080. One reader across iterations, as for a live stream.
+    for (width, height) in [(640, 480), (1280, 720), (1920, 1080)] {
+        Benchmark("TextLineReader \(width)x\(height)") { (benchmark: Benchmark, state: FrameReaderState) in
+            for _ in benchmark.scaledIterations {
+                blackHole(state.reader.read(state.image, wholeImageIsDisplay: false))
+            }
+        } setup: {
+            let still = try decodedStill()
+            let image = (width, height) == (640, 480) ? still : still.resized(width: width, height: height)
+            return FrameReaderState(image: image)
+        }
+    }
+
+    // 3. The whole still-photo reading without the decode: lines, assembly, plausibility, glare.
+    Benchmark("PhotoReader peripheral 9 640x480") { (benchmark: Benchmark, state: PhotoReaderState) in
+        for _ in benchmark.scaledIterations {
+            blackHole(state.reader.read(image: state.image))
+        }
+    } setup: {
+        var reader = PhotoReader(peripheral: try glucosePeripheral())
+        let image = try decodedStill()
+        let result = reader.read(image: image)
+        guard result.reading?.readingString == "227" else {
+            fatalError("PhotoReader read \(result.reading?.readingString ?? "nothing") (\(result.message ?? "")), expected 227")
+        }
+        return PhotoReaderState(reader: reader, image: image)
+    }
+}
