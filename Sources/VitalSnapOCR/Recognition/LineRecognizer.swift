@@ -707,13 +707,18 @@ public struct LineRecognizer: Sendable {
         var unclear = false
         // Something of character size right beside the number that was not taken into it (unreadable, or
         // readable but off the pitch), within about a cell and a half, may be one of its digits.
-        let suspicious: (RecognizedCharacter, Int) -> Bool = { c, gap in
-            c.isAligned && c.couldBeDigit && c.character != "-" && Double(gap) <= 1.5 * pitch
+        // Also a cell running down from the digits' top to below their feet, close by: a digit merged with a
+        // label under it (a trailing 9 joined to "kWh") is not aligned, yet still a digit of the number.
+        let suspicious: (RecognizedCharacter, Int, RecognizedCharacter) -> Bool = { c, gap, neighbour in
+            if c.isAligned { return c.couldBeDigit && c.character != "-" && Double(gap) <= 1.5 * pitch }
+            let h = Double(neighbour.box.height)
+            return abs(Double(c.box.minY - neighbour.box.minY)) <= 0.2 * h && Double(c.box.height) >= 1.1 * h
+                && Double(c.box.width) >= 0.6 * typicalWidth && Double(gap) <= 0.5 * pitch
         }
         while lo > 0 {
             let c = chars[lo - 1]
             guard atNextCell(c, Double(chars[lo].box.maxX) - pitch, true), isClear(c) else {
-                unclear = unclear || suspicious(c, chars[lo].box.minX - c.box.maxX)
+                unclear = unclear || suspicious(c, chars[lo].box.minX - c.box.maxX, chars[lo])
                 break
             }
             lo -= 1
@@ -721,7 +726,7 @@ public struct LineRecognizer: Sendable {
         while hi < chars.count - 1 {
             let c = chars[hi + 1]
             guard atNextCell(c, Double(chars[hi].box.maxX) + pitch, false), isClear(c) else {
-                unclear = unclear || suspicious(c, c.box.minX - chars[hi].box.maxX)
+                unclear = unclear || suspicious(c, c.box.minX - chars[hi].box.maxX, chars[hi])
                 break
             }
             hi += 1
