@@ -48,6 +48,11 @@ enum FileIO {
     /// never see a half-written image and a failed write leaves the old file intact.
     static func writeAtomically(_ data: [UInt8], to path: String) throws(ImageCodecError) {
         guard !path.isEmpty else { throw .writeFailed(path: path, reason: "empty path") }
+        // Renaming over a device or a folder would replace it (as root, /dev/null would become a file).
+        var existing = stat()
+        if stat(path, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG {
+            throw .notARegularFile(path: path)
+        }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path

@@ -85,9 +85,19 @@ final class FileTests: XCTestCase {
         let target = dir.file("folder")
         XCTAssertEqual(mkdir(target, 0o755), 0)
         assertCodecError(try ImageEncoder.write([1], to: target)) { error in
-            guard case .writeFailed(target, _) = error else { return XCTFail("\(error)") }
+            guard case .notARegularFile(target) = error else { return XCTFail("\(error)") }
         }
         XCTAssertEqual(dir.entries(), ["folder"])
+    }
+
+    /// The rename of an atomic write would replace a device with a file (as root, /dev/null itself).
+    func testWriteOverADeviceIsRefusedAndLeavesItADevice() throws {
+        assertCodecError(try ImageEncoder.write([1], to: "/dev/null")) { error in
+            guard case .notARegularFile("/dev/null") = error else { return XCTFail("\(error)") }
+        }
+        var info = stat()
+        XCTAssertEqual(stat("/dev/null", &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR)
     }
 
     func testRelativePathWrite() throws {
