@@ -10,7 +10,8 @@ import Darwin
 /// `ImageCodecError` (errno tells "missing" from "permission denied", fstat tells "directory").
 enum FileIO {
     static func readAll(_ path: String) throws(ImageCodecError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO would otherwise wait for a writer before fstat can refuse it.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 { throw readError(errno, path) }
         defer { close(fd) }
 

@@ -43,9 +43,13 @@ final class FileTests: XCTestCase {
         }
     }
 
-    func testDeviceIsNotARegularFile() {
-        assertCodecError(try ImageDecoder.decode(contentsOf: "/dev/null")) { error in
-            XCTAssertEqual(error, .notARegularFile(path: "/dev/null"))
+    /// A FIFO made here rather than /dev/null: in some sandboxes /dev/null is a plain file.
+    func testFifoIsNotARegularFileAndReadingItDoesNotWaitForAWriter() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("pipe.jpg")
+        XCTAssertEqual(mkfifo(path, 0o644), 0)
+        assertCodecError(try ImageDecoder.decode(contentsOf: path)) { error in
+            XCTAssertEqual(error, .notARegularFile(path: path))
         }
     }
 
@@ -90,14 +94,18 @@ final class FileTests: XCTestCase {
         XCTAssertEqual(dir.entries(), ["folder"])
     }
 
-    /// The rename of an atomic write would replace a device with a file (as root, /dev/null itself).
-    func testWriteOverADeviceIsRefusedAndLeavesItADevice() throws {
-        assertCodecError(try ImageEncoder.write([1], to: "/dev/null")) { error in
-            guard case .notARegularFile("/dev/null") = error else { return XCTFail("\(error)") }
+    /// The rename of an atomic write would replace a FIFO or device with a file (as root, even /dev/null).
+    func testWriteOverAFifoIsRefusedAndLeavesItAFifo() throws {
+        let dir = TemporaryDirectory()
+        let path = dir.file("pipe.png")
+        XCTAssertEqual(mkfifo(path, 0o644), 0)
+        assertCodecError(try ImageEncoder.write([1], to: path)) { error in
+            guard case .notARegularFile(path) = error else { return XCTFail("\(error)") }
         }
         var info = stat()
-        XCTAssertEqual(stat("/dev/null", &info), 0)
-        XCTAssertEqual(info.st_mode & S_IFMT, S_IFCHR)
+        XCTAssertEqual(stat(path, &info), 0)
+        XCTAssertEqual(info.st_mode & S_IFMT, S_IFIFO)
+        XCTAssertEqual(dir.entries(), ["pipe.png"])
     }
 
     func testRelativePathWrite() throws {
