@@ -134,4 +134,21 @@ final class LineRectifierTests: XCTestCase {
             }
         }
     }
+
+    /// Refinement may move the band off some of the detected candidates (a fuzzed frame with a long hatched
+    /// diagonal did: the span's lower end passed its upper end and the range trapped, ending the batch).
+    func testCandidatesBeyondTheBandGiveNoSpanAndTheOthersStayInside() {
+        var s = scene("380")
+        let box = s.line.boundingBox
+        for dx in [box.width + 600, -(box.width + 600)] {
+            s.line.candidates.append(CharacterCandidate(
+                box: PixelRect(x: box.minX + dx, y: box.minY, width: 20, height: box.height), fill: 0.5, polarity: .dark, level: 0))
+        }
+        let out = rectify(s)
+        XCTAssertEqual(out.candidateSpans.count, 3)
+        for span in out.candidateSpans {
+            XCTAssertTrue(span.lowerBound >= 0 && span.upperBound < out.image.width, "\(span) in \(out.image.width)")
+        }
+        XCTAssertEqual(read(out), "380")
+    }
 }

@@ -45,14 +45,17 @@ public struct LineRectifier: Sendable {
         out.digitHeight = digitHeight
         out.shear = shear
         out.toFrame = final
-        // Where the detected candidates fall in the output (inverse of the map along the line).
+        // Where the detected candidates fall in the output (inverse of the map along the line). Refinement
+        // can move the band off a candidate; one wholly outside says nothing about the characters.
         let cosA = cos(line.angle), sinA = sin(line.angle)
-        out.candidateSpans = !detected.candidatesAreCharacters ? [] : detected.candidates.map { c in
+        out.candidateSpans = !detected.candidatesAreCharacters ? [] : detected.candidates.compactMap { c in
             let s0 = (Double(c.box.minX) - line.centerX) * cosA + (c.box.midY - line.centerY) * sinA
             let s1 = (Double(c.box.maxX) - line.centerX) * cosA + (c.box.midY - line.centerY) * sinA
             let o0 = Int((s0 * scale + Double(outWidth) / 2).rounded(.down))
             let o1 = Int((s1 * scale + Double(outWidth) / 2).rounded(.up))
-            return max(0, o0)...max(0, min(outWidth - 1, max(o0, o1)))
+            let (first, last) = (min(o0, o1), max(o0, o1))
+            guard last >= 0, first <= outWidth - 1 else { return nil }
+            return max(0, first)...min(outWidth - 1, last)
         }
     }
 
