@@ -88,12 +88,15 @@ public struct PhotoReader: Sendable {
             // Where the value was read, the photo turned the opposite way must not show digits too: then the
             // digits may be the right way up there, merely unclear.
             let valuePlaces = places.prefix(reading.lines.count)
-            let clash = analysis(opposite[orientation]!).places.contains { line in
+            let other = analysis(opposite[orientation]!)
+            let clash = other.places.contains { line in
                 valuePlaces.contains { place in
                     Double(line.intersection(place).area) >= 0.3 * Double(min(line.area, place.area))
                 }
             }
-            if clash { continue }
+            // Unless the value cannot be a turned view of those digits: it shows a 3, 4 or 7 or a decimal point,
+            // which read as no digit the other way up, and the other way gives no value at all.
+            if clash && !(other.result.reading?.readingString == nil && Self.changesUnderAHalfTurn(reading)) { continue }
             result.warnings.append("read turned: the photo was \(orientation == .down ? "upside down" : "sideways")")
             found.append(result)
         }
@@ -104,6 +107,12 @@ public struct PhotoReader: Sendable {
             return Self.refusal(upright, "the photo reads differently turned different ways (\(values.sorted().joined(separator: ", ")))")
         }
         return upright
+    }
+
+    /// A value with a character that is no digit when turned by 180 degrees (3, 4 and 7 read as E, h and L; a
+    /// decimal point moves to the top of the line), so it cannot be another value seen upside down.
+    static func changesUnderAHalfTurn(_ reading: Reading) -> Bool {
+        reading.values.contains { $0.text.contains { "347.".contains($0) } }
     }
 
     /// A rectangle of an image turned by `orientation` (of size turnedWidth x turnedHeight), in the

@@ -1,0 +1,54 @@
+import Foundation
+import VitalSnapImaging
+import XCTest
+@testable import VitalSnapOCR
+
+/// `PhotoReader` on photos stored turned: sideways or upside down, without EXIF to say so. Many digits read
+/// as digits upside down too (89 turned is 68), so a turned value is taken only where it cannot be a
+/// turned view of other digits. Frames of 200x120 with one number in LCD digits 36 px tall.
+final class PhotoTurningTests: XCTestCase {
+    let font = SegmentText().scaled(36.0 / 32)
+
+    func photo(_ text: String) -> GrayImage {
+        Frames.render(text, as: font, width: 200, height: 120, placement: Placement(x: 50, y: 40, angle: 0), background: 190, ink: 40)
+    }
+
+    func read(_ image: GrayImage, unit: String? = nil) throws -> PhotoResult {
+        let glucoseMeter = try XCTUnwrap(PeripheralCatalog.builtIn()[9])
+        var reader = PhotoReader(peripheral: glucoseMeter, unit: unit)
+        return reader.read(image: image)
+    }
+
+    func testUprightPhotoIsReadWithoutTurning() throws {
+        let result = try read(photo("6.9"), unit: "mmol/L")
+        XCTAssertEqual(result.reading?.readingString, "6.9", "\(result.message ?? "") \(result.reading?.recognizedText ?? "")")
+        XCTAssertFalse(result.warnings.contains { $0.hasPrefix("read turned") })
+    }
+
+    /// Sideways, both quarter turns show digits where the value is; a decimal point tells the right one.
+    func testASidewaysValueWithADecimalPointIsReadEitherWay() throws {
+        for (name, image) in [("clockwise", photo("6.9").rotated90Clockwise()), ("counter-clockwise", photo("6.9").rotated90CounterClockwise())] {
+            let result = try read(image, unit: "mmol/L")
+            XCTAssertEqual(result.reading?.readingString, "6.9", name)
+            XCTAssertTrue(result.warnings.contains("read turned: the photo was sideways"), "\(name): \(result.warnings)")
+        }
+    }
+
+    func testAnUpsideDownValueWithASevenIsRead() throws {
+        let result = try read(photo("127").rotated180())
+        XCTAssertEqual(result.reading?.readingString, "127")
+        XCTAssertTrue(result.warnings.contains("read turned: the photo was upside down"), "\(result.warnings)")
+    }
+
+    /// 89 and 68 are each other turned by half a turn: a sideways photo of either may be read or refused, but
+    /// never read as the other.
+    func testTurnableDigitsAreNeverReadAsTheirTurnedCounterpart() throws {
+        for (shown, turned) in [("89", "68"), ("68", "89")] {
+            for image in [photo(shown).rotated90Clockwise(), photo(shown).rotated90CounterClockwise(), photo(shown).rotated180()] {
+                let value = try read(image).reading?.readingString
+                XCTAssertNotEqual(value, turned, "\(shown) read as its turned counterpart")
+                XCTAssertTrue(value == nil || value == shown, "\(shown) read as \(value ?? "")")
+            }
+        }
+    }
+}
