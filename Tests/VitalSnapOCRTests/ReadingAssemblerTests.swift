@@ -40,6 +40,25 @@ final class ReadingAssemblerTests: XCTestCase {
 
     // MARK: - Choosing the line
 
+    /// Bars of wood grain or a printed rule read as minus signs far apart, and a row of dashes has no digit
+    /// height of its own: it must not outrank the number.
+    func testScatteredDashesAreNotALineOfTheDisplay() throws {
+        var grain = line("---", height: 70, top: 10)
+        for (i, x) in [0, 180, 300].enumerated() { grain.characters[i].box = PixelRect(x: x, y: 25, width: 20, height: 3) }
+        let reading = try assembler(5).assemble([grain, line("7.0", height: 52, top: 120)])
+        XCTAssertEqual(reading.readingString, "7.0")
+        XCTAssertEqual(reading.recognizedText, "7.0")
+    }
+
+    /// A display showing dashes while it measures has no value, even when something smaller shows digits.
+    func testEvenlySpacedDashesStillStopTheReading() throws {
+        var dashes = line("---", height: 70, top: 10)
+        for (i, x) in [0, 30, 60].enumerated() { dashes.characters[i].box = PixelRect(x: x, y: 25, width: 20, height: 3) }
+        let reading = try assembler(5).assemble([dashes, line("7.0", height: 52, top: 120)])
+        XCTAssertNil(reading.readingString)
+        XCTAssertEqual(reading.outcome, .none("--- is not a number"))
+    }
+
     func testTheTallestNumberLikeLineIsTheValueOfAOneFieldPeripheral() throws {
         let lines = [
             line("1045", height: 14, top: 10),  // the time, small, at the top

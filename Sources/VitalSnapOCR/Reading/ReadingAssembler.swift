@@ -141,6 +141,16 @@ extension RecognizedLine {
         let chars = characters.filter { $0.character != "." }
         guard chars.count >= 2 else { return false }
         let clear = chars.filter { $0.character != "?" && $0.confidence >= 0.3 }
-        return Double(clear.count) >= 0.6 * Double(chars.count)
+        guard Double(clear.count) >= 0.6 * Double(chars.count) else { return false }
+        return !chars.allSatisfy({ $0.character == "-" }) || Self.dashesAreEvenlySpaced(chars)
+    }
+
+    /// A display's dashes (`---` while measuring) stand a digit's pitch apart; bars of a textured background
+    /// or a printed rule read as minus signs too, but scattered. Dashes carry no digit height, so a scattered
+    /// row of them would otherwise outrank the real number.
+    static func dashesAreEvenlySpaced(_ dashes: [RecognizedCharacter]) -> Bool {
+        let boxes = dashes.map(\.box).sorted { $0.minX < $1.minX }
+        let width = Double(boxes.map(\.width).reduce(0, +)) / Double(boxes.count)
+        return zip(boxes, boxes.dropFirst()).allSatisfy { a, b in Double(b.minX - a.maxX) <= width }
     }
 }
