@@ -54,6 +54,20 @@ final class GlareDetectorTests: XCTestCase {
         XCTAssertEqual(report.share, 600.0 / 9600.0, accuracy: 1e-12)
     }
 
+    /// The white body around a window, caught inside the display region along two sides, is one blob whose
+    /// bounding box spans the digits; none of its pixels is on them.
+    func testABrightBlobWhoseBoxSpansTheDigitsButNotItsPixelsDoesNotCoverThem() {
+        var image = frame(background: 190, ink: 40)
+        fill(&image, PixelRect(x: 20, y: 10, width: 12, height: 80), 252)  // left side of the region
+        fill(&image, PixelRect(x: 20, y: 80, width: 120, height: 10), 252)  // and along its bottom
+        let report = detect(image)
+        XCTAssertEqual(report.regions, [PixelRect(x: 20, y: 10, width: 120, height: 80)])
+        XCTAssertFalse(report.coversDigits)
+        // The same blob reaching onto one digit's stroke does cover it.
+        fill(&image, PixelRect(x: 40, y: 60, width: 6, height: 30), 252)
+        XCTAssertTrue(detect(image).coversDigits)
+    }
+
     func testAClearDisplayHasNoGlare() {
         let report = detect(frame(background: 190, ink: 40))
         XCTAssertEqual(report, GlareReport(regions: [], share: 0, coversDigits: false))

@@ -55,8 +55,19 @@ public struct GlareDetector: Sendable {
             let touchesEdge = blob.box.minX == 0 || blob.box.minY == 0 || blob.box.maxX == crop.width || blob.box.maxY == crop.height
             if !touchesEdge { inner.append(r) }
         }
-        let covers = regions.contains { r in digits.contains { !$0.intersection(r).isEmpty } }
-            || inner.contains { r in nearby.contains { !$0.intersection(r).isEmpty } }
+        // Glare pixels inside a digit's box, not merely a blob's bounding box over it: the bright body around
+        // a display is one blob whose box spans the whole window.
+        func covered(_ place: PixelRect, by blob: PixelRect) -> Bool {
+            let overlap = place.intersection(blob)
+            guard !overlap.isEmpty else { return false }
+            var count = 0
+            for y in overlap.minY..<overlap.maxY {
+                for x in overlap.minX..<overlap.maxX where mask[x - region.x, y - region.y] { count += 1 }
+            }
+            return count >= max(4, place.area / 100)
+        }
+        let covers = regions.contains { r in digits.contains { covered($0, by: r) } }
+            || inner.contains { r in nearby.contains { covered($0, by: r) } }
         return GlareReport(regions: regions, share: Double(area) / Double(region.area), coversDigits: covers)
     }
 }
