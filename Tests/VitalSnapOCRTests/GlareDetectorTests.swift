@@ -114,6 +114,45 @@ final class GlareDetectorTests: XCTestCase {
         XCTAssertGreaterThan(report.share, Double(blob.area) / Double(display.area) - 1e-12)
     }
 
+    /// The cell before the number, where glare can hide a leading digit (11.4 read as 1.4).
+    let cellBefore = PixelRect(x: 22, y: 35, width: 18, height: 30)
+    let cellAfter = PixelRect(x: 100, y: 35, width: 40, height: 30)
+
+    func detect(_ image: GrayImage, nearby: [PixelRect]) -> GlareReport {
+        var detector = GlareDetector()
+        return detector.detect(in: image, display: display, digits: digits, nearby: nearby, polarity: .dark)
+    }
+
+    /// A spot in the cell before the number that spills over the edge of the display region is still a
+    /// reflection: it is followed beyond the region and ends there.
+    func testACompactSpotBeforeTheNumberReachingPastTheDisplayRegionCovers() {
+        var image = frame(background: 190, ink: 40)
+        fill(&image, PixelRect(x: 4, y: 30, width: 32, height: 40), 252)
+        let report = detect(image, nearby: [cellBefore, cellAfter])
+        XCTAssertTrue(report.coversDigits)
+        XCTAssertEqual(report.regions, [PixelRect(x: 4, y: 30, width: 32, height: 40)])
+    }
+
+    /// A long bright strip along the side of the window is the device's body, not a reflection.
+    func testALongStripBesideTheNumberDoesNotCover() {
+        var image = frame(background: 190, ink: 40)
+        fill(&image, PixelRect(x: 134, y: 12, width: 14, height: 76), 252)
+        let report = detect(image, nearby: [cellBefore, cellAfter])
+        XCTAssertEqual(report.regions.count, 1)
+        XCTAssertFalse(report.coversDigits)
+    }
+
+    /// On a backlit display a reflection need be no brighter than the lit segments (here both below the
+    /// level that counts as glare on a reflective display); its solid core tells it from them.
+    func testASolidSpotAsBrightAsBacklitDigitsIsGlare() {
+        var image = frame(background: 30, ink: 215)
+        XCTAssertFalse(detect(image, polarity: .light).coversDigits)
+        fill(&image, PixelRect(x: 58, y: 38, width: 24, height: 24), 212)
+        let report = detect(image, polarity: .light)
+        XCTAssertTrue(report.coversDigits)
+        XCTAssertEqual(report.regions.count, 1)
+    }
+
     func testADisplayOutsideTheImageHasNoGlare() {
         var detector = GlareDetector()
         let report = detector.detect(in: frame(background: 190, ink: 40), display: PixelRect(x: 200, y: 0, width: 50, height: 50), digits: digits, polarity: .dark)

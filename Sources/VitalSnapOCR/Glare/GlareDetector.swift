@@ -15,14 +15,15 @@ public struct GlareDetector: Sendable {
 
     private var mask = InkMask(width: 0, height: 0)
     private var labeler = ConnectedComponents()
+    private var columnRuns: [Int] = []
 
     public init() {}
 
     /// `display`: the display region in `image`; `digits`: boxes of the characters being read.
     /// `polarity`: backlit displays have bright digits, which are not glare.
     /// `nearby`: places beside the digits where glare may hide a whole digit (the cell before and after a
-    /// number). Only glare lying inside `display` counts there: bright ground reaching the edge of the
-    /// region there is the device's body around the window, not a reflection on it.
+    /// number). Only a compact spot counts there: blobs are followed a digit height beyond `display`, and
+    /// one still reaching the edge of that, or a long strip, is the device's bright body around the window.
     public mutating func detect(
         in image: GrayImage, display: PixelRect, digits: [PixelRect], nearby: [PixelRect] = [], polarity: InkPolarity
     ) -> GlareReport {
@@ -32,42 +33,80 @@ public struct GlareDetector: Sendable {
         let background = histogram.percentile(polarity == .dark ? 0.6 : 0.3)
         // Glare stands out from the display's own background, by a share of the room left below white and
         // by at least `minimumStep` levels: a display that is simply bright all over is not glare.
-        let level = max(minimumLevel, background + max(minimumStep, Int(minimumLift * Double(255 - background))))
+        var level = max(minimumLevel, background + max(minimumStep, Int(minimumLift * Double(255 - background))))
+        if polarity == .light {
+            // Backlit digits may be no darker than a reflection on the glass, and neither need be near white:
+            // glare there is as bright as most of the lit segments, and told from them by its solid core.
+            let lit = histogram.percentile(0.99)
+            level = min(level, max(background + minimumStep, background + Int(0.75 * Double(lit - background))))
+        }
         guard level <= 255 else { return .none }
-        let crop = image.cropped(to: region)
-        mask.reshape(width: crop.width, height: crop.height)
-        crop.pixels.withUnsafeBufferPointer { p in
+        let digitHeight = digits.map(\.height).max() ?? 0
+        let search = display.insetBy(dx: -digitHeight, dy: -digitHeight / 2).intersection(image.bounds)
+        image.pixels.withUnsafeBufferPointer { p in
+            mask.reshape(width: search.width, height: search.height)
             mask.pixels.withUnsafeMutableBufferPointer { m in
-                for i in 0..<p.count { m[i] = Int(p[i]) >= level ? 1 : 0 }
+                for y in 0..<search.height {
+                    let row = (search.minY + y) * image.width + search.minX
+                    for x in 0..<search.width { m[y * search.width + x] = Int(p[row + x]) >= level ? 1 : 0 }
+                }
             }
+        }
+        // Glare pixels of the mask inside `place` (image coordinates).
+        func glarePixels(in place: PixelRect) -> Int {
+            let r = place.intersection(search)
+            var count = 0
+            for y in r.minY..<max(r.minY, r.maxY) {
+                for x in r.minX..<max(r.minX, r.maxX) where mask[x - search.minX, y - search.minY] { count += 1 }
+            }
+            return count
         }
         let minimumArea = max(4, Int(minimumShare * Double(region.area)))
         var regions: [PixelRect] = []
         var inner: [PixelRect] = []
         var area = 0
-        let digitHeight = digits.map(\.height).max() ?? 0
         for blob in labeler.label(mask, minimumArea: minimumArea) {
-            // On a backlit display the digits themselves are bright: only blobs far larger than a stroke count.
-            if polarity == .light && (blob.box.width < digitHeight || blob.box.height < digitHeight) { continue }
-            let r = PixelRect(x: blob.box.x + region.x, y: blob.box.y + region.y, width: blob.box.width, height: blob.box.height)
+            let r = PixelRect(x: blob.box.x + search.x, y: blob.box.y + search.y, width: blob.box.width, height: blob.box.height)
+            let onDisplay = glarePixels(in: r.intersection(region))
+            guard onDisplay >= minimumArea else { continue }
+            // On a backlit display the digits themselves are bright: only a solid spot wider than any stroke
+            // counts.
+            if polarity == .light && !hasSolidCore(r, side: max(3, digitHeight / 4), search: search) { continue }
             regions.append(r)
-            area += blob.area
-            let touchesEdge = blob.box.minX == 0 || blob.box.minY == 0 || blob.box.maxX == crop.width || blob.box.maxY == crop.height
-            if !touchesEdge { inner.append(r) }
+            area += onDisplay
+            let touchesEdge = blob.box.minX == 0 || blob.box.minY == 0 || blob.box.maxX == search.width || blob.box.maxY == search.height
+            // A reflection is a compact spot; a strip or ring of the bright body beside the window is not.
+            let compact = max(r.width, r.height) <= 3 * min(r.width, r.height) && blob.fill >= 0.5
+            if !touchesEdge && compact { inner.append(r) }
         }
-        // Glare pixels inside a digit's box, not merely a blob's bounding box over it: the bright body around
-        // a display is one blob whose box spans the whole window.
+        // Glare pixels on a digit, not merely a blob's bounding box over it: the bright body around a display
+        // is one blob whose box spans the whole window.
         func covered(_ place: PixelRect, by blob: PixelRect) -> Bool {
             let overlap = place.intersection(blob)
-            guard !overlap.isEmpty else { return false }
-            var count = 0
-            for y in overlap.minY..<overlap.maxY {
-                for x in overlap.minX..<overlap.maxX where mask[x - region.x, y - region.y] { count += 1 }
-            }
-            return count >= max(4, place.area / 100)
+            return !overlap.isEmpty && glarePixels(in: overlap) >= max(4, place.area / 100)
         }
         let covers = regions.contains { r in digits.contains { covered($0, by: r) } }
             || inner.contains { r in nearby.contains { covered($0, by: r) } }
         return GlareReport(regions: regions, share: Double(area) / Double(region.area), coversDigits: covers)
+    }
+
+    /// Whether the mask holds a solid square of `side` pixels inside `box` (image coordinates): a
+    /// reflection is a filled spot, a lit digit only strokes a fraction of its height wide.
+    mutating func hasSolidCore(_ box: PixelRect, side: Int, search: PixelRect) -> Bool {
+        let x0 = box.minX - search.minX, y0 = box.minY - search.minY
+        guard box.width >= side, box.height >= side else { return false }
+        // Per column, the run of glare pixels ending at the current row; a square is `side` adjacent columns
+        // whose runs all reach `side`.
+        columnRuns.removeAll(keepingCapacity: true)
+        columnRuns.append(contentsOf: repeatElement(0, count: box.width))
+        for y in y0..<(y0 + box.height) {
+            var wide = 0
+            for i in 0..<box.width {
+                columnRuns[i] = mask[x0 + i, y] ? columnRuns[i] + 1 : 0
+                wide = columnRuns[i] >= side ? wide + 1 : 0
+                if wide >= side { return true }
+            }
+        }
+        return false
     }
 }
