@@ -59,6 +59,19 @@ final class ReadingAssemblerTests: XCTestCase {
         XCTAssertEqual(reading.outcome, .none("--- is not a number"))
     }
 
+    /// A meter whose large value could not be read still shows the time: the time must not become the value.
+    func testASmallNumberBesideLargerUnreadCharactersIsNotTheValue() throws {
+        let unread = line("??", height: 80, top: 100)
+        let time = line("418", height: 23, top: 190, x: 100)
+        let reading = try assembler(9).assemble([unread, time])
+        XCTAssertNil(reading.readingString)
+        XCTAssertEqual(reading.outcome, .none("larger characters beside 418 could not be read"))
+        // Far below the unread characters, or over them (the window around the number), it does not count.
+        XCTAssertEqual(try assembler(9).assemble([unread, line("418", height: 23, top: 300, x: 100)]).readingString, "418")
+        let window = line("??", height: 80, top: 170, x: 80)
+        XCTAssertEqual(try assembler(9).assemble([window, time]).readingString, "418")
+    }
+
     func testTheTallestNumberLikeLineIsTheValueOfAOneFieldPeripheral() throws {
         let lines = [
             line("1045", height: 14, top: 10),  // the time, small, at the top

@@ -27,6 +27,13 @@ public struct ReadingAssembler: Sendable {
         if let word = DisplayWord.word(in: tallest.text) {
             return Reading(outcome: .word(word), confidence: tallest.confidence, recognizedText: recognizedText, lines: [tallest])
         }
+        // The value is the largest number on a display: when much larger characters right beside the tallest
+        // readable line could not be read, that line is the time or a memory number, not the value.
+        if let larger = lines.first(where: { Self.isUnreadLargerNumber($0, beside: tallest) }) {
+            return Reading(
+                outcome: .none("larger characters beside \(tallest.text) could not be read"), confidence: 0,
+                recognizedText: recognizedText, lines: [larger])
+        }
         // The fields are the most prominent lines, read top to bottom then left to right.
         let chosen: [RecognizedLine]
         if fields.count == 1 {
@@ -121,6 +128,21 @@ public struct ReadingAssembler: Sendable {
     static func format(_ range: ClosedRange<Double>) -> String {
         func f(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
         return "\(f(range.lowerBound))-\(f(range.upperBound))"
+    }
+
+    /// An unread line (two or more character cells, not texture) of the same polarity, at least twice as tall
+    /// as `line`, apart from it and no further from it than its own height.
+    static func isUnreadLargerNumber(_ other: RecognizedLine, beside line: RecognizedLine) -> Bool {
+        guard !other.isNumberLike, other.noise <= 0.08, other.polarity == line.polarity,
+              other.digitHeight >= 2 * line.digitHeight,
+              other.characters.filter({ $0.character != "." }).count >= 2
+        else { return false }
+        let a = other.boundingBox, b = line.boundingBox
+        // A taller line over the number itself is the window or the number taken at a coarser scale.
+        guard a.intersection(b).isEmpty else { return false }
+        let dx = max(0, max(a.minX, b.minX) - min(a.maxX, b.maxX))
+        let dy = max(0, max(a.minY, b.minY) - min(a.maxY, b.maxY))
+        return Double(max(dx, dy)) <= other.digitHeight
     }
 
     static func readingOrder(_ a: RecognizedLine, _ b: RecognizedLine) -> Bool {
