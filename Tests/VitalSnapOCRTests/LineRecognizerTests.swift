@@ -180,6 +180,51 @@ final class LineRecognizerTests: XCTestCase {
         XCTAssertEqual(inside.characters.dropFirst().first?.confidence, 0)
     }
 
+    /// `rects` (x from the left edge of the first cell, y from the digits' top) filled with `level`.
+    func painting(_ line: RectifiedLine, _ rects: [(x: Int, y: Int, width: Int, height: Int)], level: UInt8 = 40) -> RectifiedLine {
+        var out = line
+        for r in rects {
+            for y in (top + r.y)..<(top + r.y + r.height) {
+                for x in (left + r.x)..<(left + r.x + r.width) { out.image[x, y] = level }
+            }
+        }
+        return out
+    }
+
+    /// A number on a wider image, so the cell after it lies inside the line.
+    func lineWithRoomAfter(_ text: String) -> RectifiedLine {
+        var wide = line(text + "  ")
+        wide.candidateSpans = Array(wide.candidateSpans.prefix(text.count))
+        return wide
+    }
+
+    /// Ink in the cell after a number that was not read as a digit (here a stroke half a digit tall, as a
+    /// washed-out digit leaves) means the number may go on: a gap.
+    func testABrokenStrokeInTheCellAfterTheNumberIsAGap() {
+        XCTAssertFalse(read(lineWithRoomAfter("95")).hasGap)
+        let broken = painting(lineWithRoomAfter("95"), [(x: 2 * 24 + 13, y: 1, width: 4, height: 17)])
+        XCTAssertTrue(read(broken).hasGap, text(read(broken)))
+    }
+
+    /// A signal-strength gauge (a stack of bars) beside the number is no digit: a vertical line through it
+    /// crosses more bars than a digit has.
+    func testAStackOfBarsInTheCellAfterTheNumberIsNoGap() {
+        // Five bars on a spine at their left: the spine is as tall as a digit's stroke.
+        let bars = [(x: 2 * 24 + 3, y: 2, width: 3, height: 27)] + (0..<5).map { (x: 2 * 24 + 3, y: 2 + 6 * $0, width: 12, height: 3) }
+        let result = read(painting(lineWithRoomAfter("95"), bars))
+        XCTAssertEqual(text(result), "95")
+        XCTAssertFalse(result.hasGap)
+    }
+
+    /// A bold font's 88 covers more than half its band, which otherwise marks light gaps read as strokes.
+    func testABoldEightyEightIsNotTakenForTheWrongPolarity() {
+        var bold = font
+        bold.stroke = 6  // its two 8s cover 54% of their band
+        let result = read(line("88", font: bold))
+        XCTAssertEqual(text(result), "88")
+        XCTAssertLessThan(result.noise, 0.08)
+    }
+
     func testADigitSizedBlankInsideTheNumberIsAGap() {
         XCTAssertFalse(read(line("1245")).hasGap)
         let gap = read(line("12 45"))

@@ -120,9 +120,12 @@ public struct LineRecognizer: Sendable {
             }
         }
         // Seven-segment ink covers well under half of its band. More means the polarity is the wrong way
-        // round: the gaps between dark digits read as light strokes (a row of `1`s).
+        // round: the gaps between dark digits read as light strokes (a row of `1`s). Only digits of five or
+        // more segments in a bold font (88) come near half on their own.
         if debug { print("     ink share \(Double(ink) / Double(span.area)), stray \(Double(stray) / Double(span.area))") }
-        if ink * 2 > span.area { return 1 }
+        let full = characters.filter { $0.segments.rawValue.nonzeroBitCount >= 5 }.count
+        let limit = full * 2 >= characters.count ? 0.6 : 0.5
+        if Double(ink) > limit * Double(span.area) { return 1 }
         return Double(stray) / Double(span.area)
     }
 
@@ -170,6 +173,19 @@ public struct LineRecognizer: Sendable {
             }
             if Double(longestStroke) < 0.35 * Double(band.height) { continue }
             if continuesBeyond(ink, height: band.height) { continue }  // a frame or bezel edge, not a digit
+            // A vertical line through a digit crosses at most three bars (a, g, d); a stack of more is a
+            // signal-strength or battery gauge beside the number.
+            var mostBars = 0
+            for x in (ink.minX + ink.width / 3)...max(ink.minX + ink.width / 3, ink.maxX - 1 - ink.width / 3) {
+                var bars = 0, inBar = false
+                for y in cell.minY..<cell.maxY {
+                    let on = darkness[x, y] >= level
+                    if on && !inBar { bars += 1 }
+                    inBar = on
+                }
+                mostBars = max(mostBars, bars)
+            }
+            if mostBars >= 4 { continue }
             if debug { print("     ink in next cell \(cell): \(count) px, box \(ink), background \(here) vs \(insideLevel)") }
             return true
         }
