@@ -51,4 +51,12 @@ final class PhotoTurningTests: XCTestCase {
             }
         }
     }
+
+    /// LO upside down shows 07, which is no glucose value: the word, read the other way up, is what it shows.
+    func testAWordUpsideDownIsReadAsTheWord() throws {
+        let upsideDown = try read(photo("L0").rotated180())
+        XCTAssertEqual(upsideDown.reading?.word, "LO")
+        XCTAssertNil(upsideDown.reading?.readingString)
+        XCTAssertEqual(try read(photo("L0")).reading?.word, "LO")
+    }
 }

@@ -84,7 +84,7 @@ public struct PhotoReader: Sendable {
             // Sideways only when upside down gave nothing; then both sideways turns, to compare them.
             if orientation == .right && !found.isEmpty { break }
             var (result, places) = analysis(orientation)
-            guard let reading = result.reading, reading.readingString != nil else { continue }
+            guard let reading = result.reading, reading.readingString != nil || reading.word != nil else { continue }
             // Where the value was read, the photo turned the opposite way must not show digits too: then the
             // digits may be the right way up there, merely unclear.
             let valuePlaces = places.prefix(reading.lines.count)
@@ -102,7 +102,7 @@ public struct PhotoReader: Sendable {
         }
         if found.count == 1 { return found[0] }
         if found.count > 1 {
-            let values = Set(found.compactMap { $0.reading?.readingString })
+            let values = Set(found.compactMap { $0.reading?.readingString ?? $0.reading?.word })
             if values.count == 1 { return found[0] }
             return Self.refusal(upright, "the photo reads differently turned different ways (\(values.sorted().joined(separator: ", ")))")
         }
@@ -110,9 +110,10 @@ public struct PhotoReader: Sendable {
     }
 
     /// A value with a character that is no digit when turned by 180 degrees (3, 4 and 7 read as E, h and L; a
-    /// decimal point moves to the top of the line), so it cannot be another value seen upside down.
+    /// decimal point moves to the top of the line), so it cannot be another value seen upside down; or a word
+    /// (LO turned reads 07, HI reads IH, Err no characters at all).
     static func changesUnderAHalfTurn(_ reading: Reading) -> Bool {
-        reading.values.contains { $0.text.contains { "347.".contains($0) } }
+        reading.word != nil || reading.values.contains { $0.text.contains { "347.".contains($0) } }
     }
 
     /// A rectangle of an image turned by `orientation` (of size turnedWidth x turnedHeight), in the

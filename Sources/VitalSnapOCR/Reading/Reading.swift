@@ -49,6 +49,12 @@ public struct Reading: Sendable {
         return []
     }
 
+    /// The word the display shows instead of a value, if it does.
+    public var word: String? {
+        if case .word(let w) = outcome { return w }
+        return nil
+    }
+
     /// The reading string users and scripts see: `123`, `5.6`, `120/80/72`; nil without a value.
     public var readingString: String? {
         let v = values
