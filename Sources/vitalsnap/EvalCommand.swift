@@ -15,7 +15,7 @@ struct EvalCommand: ParsableCommand {
             digits; default exact), and optionally peripheral and unit (others, such as device, source and \
             notes, are ignored). Several values are joined with / (blood pressure: SYS/DIA/PULSE). A reading \
             of `?` means no value may be read (digits hidden); `LO`, `HI` or `Err` means the display shows \
-            that word. exact compares the values with leading zeros dropped; integer compares the reading \
+            that word; a word read where the label has a value counts as wrong. exact compares the values with leading zeros dropped; integer compares the reading \
             rounded half-up (33.01 and 32.5 match 33); digits compares the digit strings.
 
             Each row is read for --peripheral and --unit when given (they override the columns), else for \

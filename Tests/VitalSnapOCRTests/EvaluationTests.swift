@@ -122,7 +122,7 @@ final class EvaluationTests: XCTestCase {
         XCTAssertEqual(verdict(Self.valueResult("128"), "123"), .wrong)
         XCTAssertEqual(verdict(Self.valueResult("33.01"), "33", .integer), .correct)
         XCTAssertEqual(verdict(Self.nothing, "123"), .noReading)
-        XCTAssertEqual(verdict(Self.wordResult("LO"), "123"), .noReading, "a word where a value is shown gives no value")
+        XCTAssertEqual(verdict(Self.wordResult("LO"), "123"), .wrong, "a word where a value is shown is false")
         XCTAssertEqual(verdict(Self.unreadable, "123"), .error)
         let item = Evaluation.judge(Self.valueResult("128"), label: LabelFile.Label(file: "x.jpg", reading: "123"))
         XCTAssertEqual(item.read, "128")

@@ -59,4 +59,18 @@ final class PhotoTurningTests: XCTestCase {
         XCTAssertNil(upsideDown.reading?.readingString)
         XCTAssertEqual(try read(photo("L0")).reading?.word, "LO")
     }
+
+    /// A word read turned is trusted only where the digits the other way up are no possible value: 107 turned
+    /// shows L01, which must not become LO (a dangerously low glucose).
+    func testOnlyDigitsThatAreNoPossibleValueLeaveRoomForATurnedWord() throws {
+        let reader = PhotoReader(peripheral: try XCTUnwrap(PeripheralCatalog.builtIn()[9]))
+        func line(_ text: String) -> RecognizedLine {
+            let characters = text.map { RecognizedCharacter(character: $0, confidence: 0.3, segments: [], box: PixelRect(x: 0, y: 0, width: 10, height: 20)) }
+            return RecognizedLine(characters: characters, confidence: 0.3, digitHeight: 20, polarity: .dark, corners: [], contrast: 100, hasGap: false)
+        }
+        XCTAssertFalse(reader.showsPossibleValue([line("07")]))
+        XCTAssertFalse(reader.showsPossibleValue([]))
+        XCTAssertTrue(reader.showsPossibleValue([line("107")]))
+        XCTAssertTrue(reader.showsPossibleValue([line("07"), line("1?7")]))
+    }
 }

@@ -95,8 +95,13 @@ public struct PhotoReader: Sendable {
                 }
             }
             // Unless the value cannot be a turned view of those digits: it shows a 3, 4 or 7 or a decimal point,
-            // which read as no digit the other way up, and the other way gives no value at all.
-            if clash && !(other.result.reading?.readingString == nil && Self.changesUnderAHalfTurn(reading)) { continue }
+            // which read as no digit the other way up, and the other way gives no value at all. A word only
+            // when the digits the other way are no possible value either (LO turned is 07, 107 turned is L01).
+            let otherHasNoValue = other.result.reading?.readingString == nil
+            let unexplained = reading.word != nil
+                ? otherHasNoValue && !showsPossibleValue(other.result.reading?.lines ?? [])
+                : otherHasNoValue && Self.changesUnderAHalfTurn(reading)
+            if clash && !unexplained { continue }
             result.warnings.append("read turned: the photo was \(orientation == .down ? "upside down" : "sideways")")
             found.append(result)
         }
@@ -110,10 +115,25 @@ public struct PhotoReader: Sendable {
     }
 
     /// A value with a character that is no digit when turned by 180 degrees (3, 4 and 7 read as E, h and L; a
-    /// decimal point moves to the top of the line), so it cannot be another value seen upside down; or a word
-    /// (LO turned reads 07, HI reads IH, Err no characters at all).
+    /// decimal point moves to the top of the line), so it cannot be another value seen upside down.
     static func changesUnderAHalfTurn(_ reading: Reading) -> Bool {
-        reading.word != nil || reading.values.contains { $0.text.contains { "347.".contains($0) } }
+        reading.values.contains { $0.text.contains { "347.".contains($0) } }
+    }
+
+    /// Whether any of `lines` may show a value of this peripheral, however unclear: an unreadable character
+    /// may be anything, and digits the assembler would take for a field if they were clear are one.
+    func showsPossibleValue(_ lines: [RecognizedLine]) -> Bool {
+        lines.contains { line in
+            if line.text.contains("?") { return true }
+            var clear = line
+            clear.hasGap = false
+            clear.confidence = 1
+            for i in clear.characters.indices { clear.characters[i].confidence = 1 }
+            return assembler.peripheral.measurementFields.contains { field in
+                if case .success = assembler.value(of: clear, for: field) { return true }
+                return false
+            }
+        }
     }
 
     /// A rectangle of an image turned by `orientation` (of size turnedWidth x turnedHeight), in the

@@ -205,8 +205,10 @@ public struct Evaluation: Sendable {
                 } else {
                     verdict = label.reading == "?" ? .correct : .noReading
                 }
+            } else if case .word? = result.reading?.outcome {
+                // A word where the display shows a value tells the user something false (LO for 107).
+                verdict = .wrong
             } else {
-                // No value (nothing, or a word) where a value was expected.
                 verdict = .noReading
             }
         }
