@@ -198,12 +198,21 @@ final class LineRecognizerTests: XCTestCase {
         return wide
     }
 
-    /// Ink in the cell after a number that was not read as a digit (here a stroke half a digit tall, as a
+    /// Ink in the cell after a number that was not read as a digit (here the lower half of a stroke, as a
     /// washed-out digit leaves) means the number may go on: a gap.
     func testABrokenStrokeInTheCellAfterTheNumberIsAGap() {
         XCTAssertFalse(read(lineWithRoomAfter("95")).hasGap)
-        let broken = painting(lineWithRoomAfter("95"), [(x: 2 * 24 + 13, y: 1, width: 4, height: 17)])
+        let broken = painting(lineWithRoomAfter("95"), [(x: 2 * 24 + 13, y: 14, width: 4, height: 17)])
         XCTAssertTrue(read(broken).hasGap, text(read(broken)))
+    }
+
+    /// A unit symbol beside the top of the digits (°C) is no digit cut off, though its C is a good stroke.
+    func testAUnitSymbolBesideTheTopOfTheDigitsIsNoGap() {
+        let degree = [(x: 2 * 24 - 2, y: 0, width: 5, height: 2), (x: 2 * 24 - 2, y: 3, width: 5, height: 2)]
+        let c = [(x: 2 * 24 + 5, y: 0, width: 9, height: 2), (x: 2 * 24 + 5, y: 0, width: 3, height: 15), (x: 2 * 24 + 5, y: 13, width: 9, height: 2)]
+        let result = read(painting(lineWithRoomAfter("95"), degree + c))
+        XCTAssertEqual(text(result), "95")
+        XCTAssertFalse(result.hasGap)
     }
 
     /// A signal-strength gauge (a stack of bars) beside the number is no digit: a vertical line through it

@@ -172,6 +172,9 @@ public struct LineRecognizer: Sendable {
                 }
             }
             if Double(longestStroke) < 0.35 * Double(band.height) { continue }
+            // A unit symbol (°C, %) sits beside the top of the digits only; a digit, even a smaller one (the
+            // tenths of a meter), reaches down towards the baseline.
+            if Double(ink.maxY - band.minY) < 0.6 * Double(band.height) { continue }
             if continuesBeyond(ink, height: band.height) { continue }  // a frame or bezel edge, not a digit
             // A vertical line through a digit crosses at most three bars (a, g, d); a stack of more is a
             // signal-strength or battery gauge beside the number.
