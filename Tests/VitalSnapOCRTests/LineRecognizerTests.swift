@@ -206,6 +206,24 @@ final class LineRecognizerTests: XCTestCase {
         XCTAssertTrue(read(broken).hasGap, text(read(broken)))
     }
 
+    /// A number whose line image begins right at its first digit: the cell before it was never looked at.
+    /// Where the frame goes on beyond the image (a reflection hid the first digits from detection, 247 read
+    /// as 47), the number may be longer; where the frame ends there too, there is nothing more to see.
+    func testTheCellBeforeTheNumberBeyondTheLineImageIsAGapOnlyWhereTheFrameGoesOn() {
+        var cut = line("95")
+        let drop = 16
+        var image = GrayImage(width: cut.image.width - drop, height: cut.image.height)
+        for y in 0..<image.height { for x in 0..<image.width { image[x, y] = cut.image[x + drop, y] } }
+        cut.image = image
+        cut.candidateSpans = cut.candidateSpans.map { ($0.lowerBound - drop)...($0.upperBound - drop) }
+        cut.toFrame = AffineMap(a: 1, b: 0, c: 0, d: 1, tx: 200, ty: 100)
+        cut.frameBounds = PixelRect(x: 0, y: 0, width: 640, height: 480)
+        XCTAssertEqual(text(read(cut)), "95")
+        XCTAssertTrue(read(cut).hasGap)
+        cut.frameBounds = PixelRect(x: 200, y: 0, width: 440, height: 480)
+        XCTAssertFalse(read(cut).hasGap)
+    }
+
     /// A unit symbol beside the top of the digits (°C) is no digit cut off, though its C is a good stroke.
     func testAUnitSymbolBesideTheTopOfTheDigitsIsNoGap() {
         let degree = [(x: 2 * 24 - 2, y: 0, width: 5, height: 2), (x: 2 * 24 - 2, y: 3, width: 5, height: 2)]

@@ -101,7 +101,7 @@ public struct LineRecognizer: Sendable {
         characters = insertingDecimalPoints(into: trimmed.characters, dots: darkDots, stroke: stroke, bottom: bottom)
 
         let hasGap = trimmed.unclearNeighbour || framed.doubtful || !Self.isRegular(characters)
-            || somethingInNextCell(of: characters, band: band, lit: lineLit, typicalWidth: typicalWidth)
+            || somethingInNextCell(of: characters, band: band, lit: lineLit, typicalWidth: typicalWidth, line: line)
         return Result(characters: characters, contrast: contrast, hasGap: hasGap, noise: strayInk(around: characters, band: band))
     }
 
@@ -134,7 +134,13 @@ public struct LineRecognizer: Sendable {
     /// there means the number may be longer than what was read (a lost leading 2 turns 247 into 47). Faint
     /// ghosts of unlit segments stay below the level looked for, and the window frame (a line that runs on
     /// past the digits) does not count.
-    mutating func somethingInNextCell(of characters: [RecognizedCharacter], band: PixelRect, lit: Double, typicalWidth: Double) -> Bool {
+    ///
+    /// A next cell beyond the end of the line's image, where the frame goes on, was never looked at: the
+    /// number may go on there too (the line was found from its last digits only, a reflection hiding the
+    /// first ones), so that counts as well.
+    mutating func somethingInNextCell(
+        of characters: [RecognizedCharacter], band: PixelRect, lit: Double, typicalWidth: Double, line: RectifiedLine
+    ) -> Bool {
         let glyphs = characters.filter { $0.character != "." }
         guard let first = glyphs.first, let last = glyphs.last else { return false }
         let edges = glyphs.map(\.box.maxX)
@@ -147,8 +153,13 @@ public struct LineRecognizer: Sendable {
         for right in [first.box.maxX - pitch, last.box.maxX + pitch] {
             // The cell, less a stroke's margin on each side, so the neighbours' strokes do not count.
             let inset = max(2, width / 6)
-            let cell = PixelRect(x: right - width + inset, y: band.minY, width: width - 2 * inset, height: band.height)
-                .intersection(darkness.bounds)
+            let whole = PixelRect(x: right - width + inset, y: band.minY, width: width - 2 * inset, height: band.height)
+            let cell = whole.intersection(darkness.bounds)
+            if 2 * cell.width < whole.width, right < first.box.maxX {
+                let centre = line.toFrame.apply(Double(whole.minX) + Double(whole.width) / 2, Double(whole.minY) + Double(whole.height) / 2)
+                if line.frameBounds.contains(x: Int(centre.x), y: Int(centre.y)) { return true }
+                continue
+            }
             guard cell.width >= 3, cell.height >= 3 else { continue }
             // Beyond the display window (bezel, body) there is no cell to worry about.
             let here = Double(Histogram(background, in: cell).percentile(0.5))

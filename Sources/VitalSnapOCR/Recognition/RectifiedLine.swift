@@ -11,6 +11,8 @@ public struct RectifiedLine: Sendable {
     public var shear = 0.0
     /// Maps a pixel of `image` to full-frame (working image) coordinates.
     public var toFrame = AffineMap.identity
+    /// The frame (working image) `toFrame` maps into: beyond it there is nothing more to see.
+    public var frameBounds = PixelRect.zero
     /// The candidates' horizontal extents in `image` columns, from the detection step.
     public var candidateSpans: [ClosedRange<Int>] = []
 
