@@ -105,6 +105,18 @@ final class TextLineReaderTests: XCTestCase {
         XCTAssertEqual(reader.working.width, 900)
     }
 
+    /// A sample photo of a small thermometer on a desk: the blurred body and frame around the window read as a
+    /// line `--` eight times as tall as the digits. Dashes carry no digit height, so that line must not claim
+    /// the number inside it as pieces of its own digits (it did, and nothing was read).
+    func testALargeLineOfDashesDoesNotSwallowTheNumberInsideIt() throws {
+        let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples/stills")
+        let photo = try ImageDecoder.decode(contentsOf: samples.appendingPathComponent("thermometer-t1/thermometer-t1-03.jpg").path)
+        var reader = TextLineReader()
+        let lines = reader.read(photo.image, wholeImageIsDisplay: true)
+        XCTAssertTrue(lines.contains { $0.text == "36.7" }, "\(lines.map(\.text))")
+        XCTAssertTrue(reader.lineLog.contains { $0.contains("-> '--'") }, "the sample no longer shows the dashes line")
+    }
+
     func testFramesWithoutDigitsGiveNoLines() {
         var reader = TextLineReader()
         XCTAssertTrue(reader.read(GrayImage(width: 200, height: 120, fill: 170)).isEmpty)

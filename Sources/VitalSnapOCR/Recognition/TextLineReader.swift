@@ -135,8 +135,9 @@ public struct TextLineReader: Sendable {
             guard Double(readBox.intersection(image.bounds).area) >= 0.7 * Double(max(1, readBox.area)) else { continue }
             let clear = recognized.clearCharacterCount
             // Two or more characters that are seven-segment shapes at all (however faint) make this a line of
-            // digits; lines of half its height inside it are its digits' halves or segments.
-            let shaped = recognized.characters.filter { $0.character != "?" && $0.character != "." }.count
+            // digits; lines of half its height inside it are its digits' halves or segments. Minus signs do not
+            // count: two bars of a large, blurred frame read as `--` and would claim the digits inside it.
+            let shaped = recognized.characters.filter { !"?.-".contains($0.character) }.count
             if shaped >= 2 && !read.hasGap { claimed.append((box, line.digitHeight)) }
             result.append(recognized)
             // Texture and wrong-polarity readings (see `noise`) lose to any real reading of the same place.
