@@ -126,6 +126,19 @@ final class LineRecognizerTests: XCTestCase {
         XCTAssertEqual(text(read(line("125"))), "125")
     }
 
+    /// Binarized photos carry specks of noise; on the baseline between two digits they are no decimal point
+    /// (a BP field of 142 read as 1.42): a printed point is about a stroke wide and solid.
+    func testSpecksOnTheBaselineBetweenDigitsAreNoDecimalPoint() {
+        // Two touching pixels, a 2x2 box half filled.
+        let pair = painting(line("95"), [(x: 20, y: 30, width: 1, height: 1), (x: 21, y: 31, width: 1, height: 1)])
+        XCTAssertEqual(text(read(pair)), "95")
+        // Three pixels scattered over a stroke-wide square.
+        let scattered = painting(line("95"), [(x: 19, y: 31, width: 1, height: 1), (x: 21, y: 29, width: 1, height: 1), (x: 22, y: 31, width: 1, height: 1)])
+        XCTAssertEqual(text(read(scattered)), "95")
+        // A solid point of a stroke's size there is one.
+        XCTAssertEqual(text(read(painting(line("95"), [(x: 19, y: 28, width: 4, height: 4)]))), "9.5")
+    }
+
     func testLeadingMinusAndTheLettersOfDisplayWords() {
         XCTAssertEqual(text(read(line("-12"))), "-12")
         XCTAssertEqual(text(read(line("L0"))), "L0")

@@ -799,7 +799,8 @@ public struct LineRecognizer: Sendable {
             let next = characters[i + 1]
             let free = dots.first { d in
                 let side = max(d.box.width, d.box.height)
-                return side >= max(2, (4 * t) / 10) && side <= (22 * t) / 10
+                // Printed about a stroke wide: a speck of a pixel or two (binarized noise) is no point.
+                return side >= max(2, (7 * t) / 10) && side <= (22 * t) / 10 && d.area >= max(3, (t * t) / 5)
                     && d.box.minX >= c.box.maxX - t && d.box.maxX <= next.box.minX + t
                     && !characters.contains { Double(min($0.box.maxX, d.box.maxX) - max($0.box.minX, d.box.minX)) > 0.5 * Double(d.box.width) }
                     // Nothing right above it: the broken-off tip of a stroke has its stroke there.
@@ -845,6 +846,14 @@ public struct LineRecognizer: Sendable {
         // Not the bottom bar of a digit running on: the dot must stand apart from the body it touches by
         // being narrower than a digit and sitting in the gap.
         guard x0 > left.maxX - t || x1 < right.minX + t else { return nil }
+        // Solid, as printed: scattered specks of noise on the baseline leave most of their box empty.
+        var y0 = Int.max, y1 = Int.min
+        for y in rows where y >= 0 && y < mask.height {
+            for x in x0...x1 where mask[x, y] { y0 = min(y0, y); y1 = max(y1, y); break }
+        }
+        guard y0 <= y1 else { return nil }
+        let ink = PixelRect(x: x0, y: y0, width: width, height: y1 - y0 + 1)
+        guard Double(mask.inkCount(in: ink)) >= 0.4 * Double(ink.area) else { return nil }
         return PixelRect(x: x0, y: bottom - t - 1, width: width, height: t + 1)
     }
 }
