@@ -237,6 +237,17 @@ final class LineRecognizerTests: XCTestCase {
         XCTAssertFalse(read(cut).hasGap)
     }
 
+    /// A leading 1 whose stroke runs on past the band (into the edge of a cropped photo) is not read, but it
+    /// is as tall as the digits right beside them: the number is doubtful rather than 24 for 124.
+    func testABarAsTallAsTheDigitsRightBeforeThemMakesTheNumberDoubtful() {
+        let plain = read(line("124", spans: false))
+        XCTAssertEqual(text(plain), "124")
+        XCTAssertFalse(plain.hasGap)
+        let runOn = read(painting(line("124", spans: false), [(x: 14, y: -9, width: 4, height: 10)]))
+        XCTAssertFalse(text(runOn).hasPrefix("1"), text(runOn))
+        XCTAssertTrue(runOn.hasGap, text(runOn))
+    }
+
     /// A unit symbol beside the top of the digits (°C) is no digit cut off, though its C is a good stroke.
     func testAUnitSymbolBesideTheTopOfTheDigitsIsNoGap() {
         let degree = [(x: 2 * 24 - 2, y: 0, width: 5, height: 2), (x: 2 * 24 - 2, y: 3, width: 5, height: 2)]

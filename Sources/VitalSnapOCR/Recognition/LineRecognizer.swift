@@ -742,6 +742,10 @@ public struct LineRecognizer: Sendable {
         let suspicious: (RecognizedCharacter, Int, RecognizedCharacter) -> Bool = { c, gap, neighbour in
             if c.isAligned { return c.couldBeDigit && c.character != "-" && Double(gap) <= 1.5 * pitch }
             let h = Double(neighbour.box.height)
+            // A bar as tall as the digits right beside them, though not quite in line: a 1 (a lost leading 1
+            // turns 124 into 24).
+            let rows = min(c.box.maxY, neighbour.box.maxY) - max(c.box.minY, neighbour.box.minY)
+            if Double(c.box.width) <= 0.5 * typicalWidth && Double(rows) >= 0.8 * h && Double(gap) <= 0.6 * pitch { return true }
             return abs(Double(c.box.minY - neighbour.box.minY)) <= 0.2 * h && Double(c.box.height) >= 1.1 * h
                 && Double(c.box.width) >= 0.6 * typicalWidth && Double(gap) <= 0.5 * pitch
         }
