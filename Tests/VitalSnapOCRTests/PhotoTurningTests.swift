@@ -73,4 +73,16 @@ final class PhotoTurningTests: XCTestCase {
         XCTAssertTrue(reader.showsPossibleValue([line("107")]))
         XCTAssertTrue(reader.showsPossibleValue([line("07"), line("1?7")]))
     }
+
+    /// Read from a file, the result still says the photo was turned (the decoder's warnings once replaced it).
+    func testAPhotoFileReadTurnedSaysSo() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("vitalsnap-turned-\(getpid()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try ImageEncoder.write(ImageEncoder.png(photo("127").rotated180()), to: path)
+        let glucoseMeter = try XCTUnwrap(PeripheralCatalog.builtIn()[9])
+        var reader = PhotoReader(peripheral: glucoseMeter)
+        let result = reader.read(file: path)
+        XCTAssertEqual(result.reading?.readingString, "127")
+        XCTAssertTrue(result.warnings.contains("read turned: the photo was upside down"), "\(result.warnings)")
+    }
 }

@@ -26,7 +26,8 @@ public struct PhotoReader: Sendable {
         var result = read(image: decoded.image, file: file)
         result.imageWidth = decoded.originalWidth
         result.imageHeight = decoded.originalHeight
-        result.warnings = decoded.warnings
+        // The decoder's warnings first, then the reader's own (a photo read turned).
+        result.warnings = decoded.warnings + result.warnings
         return result
     }
 
