@@ -85,4 +85,17 @@ final class PhotoTurningTests: XCTestCase {
         XCTAssertEqual(result.reading?.readingString, "127")
         XCTAssertTrue(result.warnings.contains("read turned: the photo was upside down"), "\(result.warnings)")
     }
+
+    /// Random noise that reads as 88 upside down, and as no digits at all the right way up: digits that read
+    /// either way up (0 1 2 5 6 8 9) would show the other way up too, so this is a pattern in the noise.
+    func testTurnableDigitsSeenOnlyTurnedAreNotAValue() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/uniform-noise-200x31.png").path
+        let noise = try ImageDecoder.decode(contentsOf: fixture).image
+        var reader = PhotoReader(peripheral: try XCTUnwrap(PeripheralCatalog.builtIn()[9]))
+        XCTAssertNil(reader.read(image: noise).reading?.readingString)
+        // The turned view alone does read 88: the rule, not a change in what is seen, keeps it out.
+        let turned = reader.readOriented(noise.rotated180()).0
+        XCTAssertEqual(turned.reading?.readingString, "88")
+    }
 }

@@ -36,7 +36,9 @@ public struct PhotoReader: Sendable {
     /// 180 degrees, then by 90 and 270. Many digits read as digits upside down too (0, 1, 2, 5, 6, 8, 9: an
     /// 89 turned is a 68), so a turned reading is only taken where the photo as it is shows nothing that
     /// looks like digits: if it does, the digits are there the right way up but unclear, and turning them
-    /// would only make up a number; and a value made only of such digits is checked upside down too.
+    /// would only make up a number; and a value made only of such digits is checked upside down too. A turned
+    /// value made only of such digits needs digits at the same place the other way up as well (they read
+    /// either way), which the first rule then refuses: turned, only a 3, 4, 7 or decimal point is evidence.
     /// Numeric displays (peripheral type `numericDisplay`) have no plausible range to check a turned reading
     /// against and are read only as they are.
     public mutating func read(image: GrayImage, file: String = "") -> PhotoResult {
@@ -103,6 +105,9 @@ public struct PhotoReader: Sendable {
                 ? otherHasNoValue && !showsPossibleValue(other.result.reading?.lines ?? [])
                 : otherHasNoValue && Self.changesUnderAHalfTurn(reading)
             if clash && !unexplained { continue }
+            // Digits that read as digits either way up (0 1 2 5 6 8 9) must show as digits the other way up
+            // too; where that view sees none, the value is a pattern in noise or texture, not a display.
+            if !clash && reading.word == nil && !Self.changesUnderAHalfTurn(reading) { continue }
             result.warnings.append("read turned: the photo was \(orientation == .down ? "upside down" : "sideways")")
             found.append(result)
         }
