@@ -1,3 +1,18 @@
+extension PixelRect {
+    /// This rectangle of an image turned by `orientation` (`.down`, `.right` or `.left`), in the coordinates
+    /// of the `width` x `height` image before turning.
+    public func turnedBack(_ orientation: ExifOrientation, width w: Int, height h: Int) -> PixelRect {
+        switch orientation {
+        case .down: PixelRect(x: w - x - self.width, y: h - y - self.height, width: self.width, height: self.height)
+        // Turned clockwise: a point (x, y) of the turned image came from (y, h - 1 - x).
+        case .right: PixelRect(x: y, y: h - x - self.width, width: self.height, height: self.width)
+        // Turned counter-clockwise: (x, y) came from (w - 1 - y, x).
+        case .left: PixelRect(x: w - y - self.height, y: x, width: self.height, height: self.width)
+        default: self
+        }
+    }
+}
+
 /// Geometric transforms of whole images: the eight EXIF orientations.
 ///
 /// The four transforms that exchange width and height read the source column-wise; they work in 64x64

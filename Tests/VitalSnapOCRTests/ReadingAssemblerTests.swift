@@ -40,21 +40,24 @@ final class ReadingAssemblerTests: XCTestCase {
 
     // MARK: - Choosing the line
 
+    /// A line `---` 70 px tall above a 7.0, its dashes 20 px wide starting at `xs`.
+    func dashesAboveSevenPointZero(at xs: [Int]) throws -> Reading {
+        var dashes = line("---", height: 70, top: 10)
+        for (i, x) in xs.enumerated() { dashes.characters[i].box = PixelRect(x: x, y: 25, width: 20, height: 3) }
+        return try assembler(5).assemble([dashes, line("7.0", height: 52, top: 120)])
+    }
+
     /// Bars of wood grain or a printed rule read as minus signs far apart, and a row of dashes has no digit
     /// height of its own: it must not outrank the number.
     func testScatteredDashesAreNotALineOfTheDisplay() throws {
-        var grain = line("---", height: 70, top: 10)
-        for (i, x) in [0, 180, 300].enumerated() { grain.characters[i].box = PixelRect(x: x, y: 25, width: 20, height: 3) }
-        let reading = try assembler(5).assemble([grain, line("7.0", height: 52, top: 120)])
+        let reading = try dashesAboveSevenPointZero(at: [0, 180, 300])
         XCTAssertEqual(reading.readingString, "7.0")
         XCTAssertEqual(reading.recognizedText, "7.0")
     }
 
     /// A display showing dashes while it measures has no value, even when something smaller shows digits.
     func testEvenlySpacedDashesStillStopTheReading() throws {
-        var dashes = line("---", height: 70, top: 10)
-        for (i, x) in [0, 30, 60].enumerated() { dashes.characters[i].box = PixelRect(x: x, y: 25, width: 20, height: 3) }
-        let reading = try assembler(5).assemble([dashes, line("7.0", height: 52, top: 120)])
+        let reading = try dashesAboveSevenPointZero(at: [0, 30, 60])
         XCTAssertNil(reading.readingString)
         XCTAssertEqual(reading.outcome, .none("--- is not a number"))
     }

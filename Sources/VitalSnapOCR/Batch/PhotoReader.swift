@@ -50,9 +50,8 @@ public struct PhotoReader: Sendable {
             // value: 99/89 turned reads 68/66. When the turned photo gives a different plausible value,
             // nothing is read.
             guard value.allSatisfy({ !"347".contains($0) }) else { return upright }
-            var (turned, _) = readOriented(image.rotated180())
+            let (turned, _) = readOriented(image.rotated180())
             if let other = turned.reading?.readingString, other != value {
-                turned.file = file
                 return Self.refusal(upright, "the photo reads \(value) one way up and \(other) the other")
             }
             return upright
@@ -73,9 +72,7 @@ public struct PhotoReader: Sendable {
             var (result, lines) = readOriented(turnedImage)
             result.file = file
             result.glare = result.glare.map { $0.turned(orientation, imageWidth: image.width, imageHeight: image.height) }
-            let untilt = { (box: PixelRect) in
-                Self.untilted(box, orientation, turnedWidth: turnedImage.width, turnedHeight: turnedImage.height)
-            }
+            let untilt = { (box: PixelRect) in box.turnedBack(orientation, width: image.width, height: image.height) }
             // The value's own lines, mapped back, stand first: they are what the opposite turn is checked at.
             let places = (result.reading?.lines.map(\.boundingBox) ?? []).map(untilt) + lines.map(\.boundingBox).map(untilt)
             analyses[orientation] = (result, places)
@@ -142,15 +139,6 @@ public struct PhotoReader: Sendable {
         }
     }
 
-    /// A rectangle of an image turned by `orientation` (of size turnedWidth x turnedHeight), in the
-    /// coordinates of the image before turning.
-    static func untilted(_ r: PixelRect, _ orientation: ExifOrientation, turnedWidth: Int, turnedHeight: Int) -> PixelRect {
-        let report = GlareReport(regions: [r], share: 0, coversDigits: false)
-        // The original's size: turned sideways, width and height swap.
-        let (w, h) = orientation == .down ? (turnedWidth, turnedHeight) : (turnedHeight, turnedWidth)
-        return report.turned(orientation, imageWidth: w, imageHeight: h).regions[0]
-    }
-
     static func refusal(_ result: PhotoResult, _ why: String) -> PhotoResult {
         var r = result
         r.status = .noReading
@@ -178,7 +166,7 @@ public struct PhotoReader: Sendable {
         case .none(let why): status = .noReading; message = why
         }
         // Any clearly read digit counts as digits seen the right way up.
-        let digitLines = lines.filter { $0.characters.contains { SegmentAlphabet.isDigit($0.character) && $0.confidence >= 0.5 } && $0.noise <= 0.08 }
+        let digitLines = lines.filter { $0.characters.contains { SegmentAlphabet.isDigit($0.character) && $0.confidence >= 0.5 } && !$0.isTexture }
         return (PhotoResult(file: "", status: status, reading: reading, glare: glare, message: message), digitLines)
     }
 

@@ -21,16 +21,7 @@ public struct GlareReport: Sendable, Hashable, Codable {
     /// image of `imageWidth` x `imageHeight`.
     public func turned(_ orientation: ExifOrientation, imageWidth w: Int, imageHeight h: Int) -> GlareReport {
         var report = self
-        report.regions = regions.map { r in
-            switch orientation {
-            case .down: PixelRect(x: w - r.x - r.width, y: h - r.y - r.height, width: r.width, height: r.height)
-            // Turned clockwise: a point (x, y) of the turned image came from (y, h - 1 - x).
-            case .right: PixelRect(x: r.y, y: h - r.x - r.width, width: r.height, height: r.width)
-            // Turned counter-clockwise: (x, y) came from (w - 1 - y, x).
-            case .left: PixelRect(x: w - r.y - r.height, y: r.x, width: r.height, height: r.width)
-            default: r
-            }
-        }
+        report.regions = regions.map { $0.turnedBack(orientation, width: w, height: h) }
         return report
     }
 

@@ -133,7 +133,7 @@ public struct ReadingAssembler: Sendable {
     /// An unread line (two or more character cells, not texture) of the same polarity, at least twice as tall
     /// as `line`, apart from it and no further from it than its own height.
     static func isUnreadLargerNumber(_ other: RecognizedLine, beside line: RecognizedLine) -> Bool {
-        guard !other.isNumberLike, other.noise <= 0.08, other.polarity == line.polarity,
+        guard !other.isNumberLike, !other.isTexture, other.polarity == line.polarity,
               other.digitHeight >= 2 * line.digitHeight,
               other.characters.filter({ $0.character != "." }).count >= 2
         else { return false }
@@ -159,7 +159,7 @@ extension RecognizedLine {
     /// seven-segment display rather than a logo, a frame or texture.
     public var isNumberLike: Bool {
         // Lines on textured backgrounds (wood, fabric, printed text) are not a display's.
-        guard noise <= 0.08 else { return false }
+        guard !isTexture else { return false }
         let chars = characters.filter { $0.character != "." }
         guard chars.count >= 2 else { return false }
         let clear = chars.filter { $0.character != "?" && $0.confidence >= 0.3 }

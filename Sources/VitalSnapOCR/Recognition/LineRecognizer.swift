@@ -156,7 +156,7 @@ public struct LineRecognizer: Sendable {
             let whole = PixelRect(x: right - width + inset, y: band.minY, width: width - 2 * inset, height: band.height)
             let cell = whole.intersection(darkness.bounds)
             if 2 * cell.width < whole.width, right < first.box.maxX {
-                let centre = line.toFrame.apply(Double(whole.minX) + Double(whole.width) / 2, Double(whole.minY) + Double(whole.height) / 2)
+                let centre = line.toFrame.apply(whole.midX, whole.midY)
                 if line.frameBounds.contains(x: Int(centre.x), y: Int(centre.y)) { return true }
                 continue
             }
@@ -554,7 +554,6 @@ public struct LineRecognizer: Sendable {
         return (kept, doubtful)
     }
 
-
     /// A thin full-height bar: a `1` when it runs dark through both halves.
     mutating func classifyNarrow(_ cell: PixelRect, lit: Double, stroke: Int) -> RecognizedCharacter {
         // A `1` is a bar of even width down most of the cell (its two segments part only at the waist); a
@@ -597,7 +596,6 @@ public struct LineRecognizer: Sendable {
     mutating func classifySegments(in cell: PixelRect, stroke: Int, lit: Double, lowerHalfOnly: Bool = false) -> RecognizedCharacter {
         let x0 = cell.minX, x1 = cell.maxX, y0 = cell.minY, y1 = cell.maxY
         let w = cell.width, h = cell.height
-
         let t = max(1, min(stroke, w / 3))
         let midY = y0 + h / 2
         let clip = PixelRect(x: 0, y: 0, width: mask.width, height: mask.height)

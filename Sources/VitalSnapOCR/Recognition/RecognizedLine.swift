@@ -41,8 +41,26 @@ public struct RecognizedLine: Sendable {
     public var hasGap: Bool
     /// Share of the digit band covered by ink that is no character: high for texture and printed text.
     public var noise: Double = 0
-    /// Each character's box in image coordinates (the boxes enclosing their rotated corners).
-    public var characterBoxes: [PixelRect] = []
+    /// Maps the line's rectified image (where `characters` have their boxes) to image coordinates.
+    public var toImage = AffineMap.identity
+
+    /// Each character's box in image coordinates (the boxes enclosing their rotated corners). Computed on
+    /// demand: only the few lines a reading is made of need it.
+    public var characterBoxes: [PixelRect] {
+        characters.map { c in
+            let b = c.box
+            let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)].map { x, y in
+                let p = toImage.apply(Double(x), Double(y))
+                return Point(x: p.x, y: p.y)
+            }
+            return PixelRect(enclosing: corners)
+        }
+    }
+
+    /// Ink that is no character over more than this share of the band: the line is texture (wood grain,
+    /// fabric, printed text) or was read with the wrong polarity, not a display's digits.
+    public static let textureNoise = 0.08
+    public var isTexture: Bool { noise > Self.textureNoise }
 
     public init(
         characters: [RecognizedCharacter], confidence: Double, digitHeight: Double, polarity: InkPolarity,

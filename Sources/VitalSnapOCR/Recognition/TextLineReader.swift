@@ -111,9 +111,12 @@ public struct TextLineReader: Sendable {
             lineLog.append("h=\(Int(line.digitHeight)) \(line.boundingBox) -> '\(String(read.characters.map(\.character)))' gap=\(read.hasGap)")
             guard !read.characters.isEmpty else { continue }
             let r = rectified
+            // Rectified pixel -> working frame -> caller's image (pixel centres: (p + 0.5) / factor - 0.5).
+            let m = r.toFrame, s = 1 / factor
+            let toImageMap = AffineMap(a: m.a * s, b: m.b * s, c: m.c * s, d: m.d * s, tx: (m.tx + 0.5) * s - 0.5, ty: (m.ty + 0.5) * s - 0.5)
             let toImage: (Double, Double) -> Point = { x, y in
-                let p = r.toFrame.apply(x, y)
-                return Point(x: (p.x + 0.5) / factor - 0.5, y: (p.y + 0.5) / factor - 0.5)
+                let p = toImageMap.apply(x, y)
+                return Point(x: p.x, y: p.y)
             }
             let x0 = Double(read.characters.map(\.box.minX).min()!)
             let x1 = Double(read.characters.map(\.box.maxX).max()!)
@@ -124,11 +127,7 @@ public struct TextLineReader: Sendable {
                 polarity: line.polarity,
                 corners: [toImage(x0, y0), toImage(x1, y0), toImage(x1, y1), toImage(x0, y1)],
                 contrast: read.contrast, hasGap: read.hasGap, noise: read.noise)
-            recognized.characterBoxes = read.characters.map { c in
-                let corners = [toImage(Double(c.box.minX), Double(c.box.minY)), toImage(Double(c.box.maxX), Double(c.box.minY)),
-                               toImage(Double(c.box.maxX), Double(c.box.maxY)), toImage(Double(c.box.minX), Double(c.box.maxY))]
-                return PixelRect(enclosing: corners)
-            }
+            recognized.toImage = toImageMap
             // Characters read off the edge of the frame (where the line's extension was filled with edge
             // pixels) are not on the display.
             let readBox = recognized.boundingBox
@@ -141,7 +140,7 @@ public struct TextLineReader: Sendable {
             if shaped >= 2 && !read.hasGap { claimed.append((box, line.digitHeight)) }
             result.append(recognized)
             // Texture and wrong-polarity readings (see `noise`) lose to any real reading of the same place.
-            let noisy = read.noise > 0.08 ? -10.0 : 0
+            let noisy = recognized.isTexture ? -10.0 : 0
             quality.append(Double(clear) - 2 * Double(recognized.unclearCharacterCount) + (read.hasGap ? -1 : 0) + noisy)
             if configuration.keepsRectifiedLines { rectifiedLines.append(rectified) }
         }
