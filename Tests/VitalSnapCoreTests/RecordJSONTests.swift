@@ -104,7 +104,7 @@ final class RecordJSONTests: XCTestCase {
     }
 
     func testEnvelopeMustNameOneKnownType() {
-        for body in [#"{"sleep":{}}"#, #"{}"#] {
+        for body in [#"{"tobacco_cessation":{}}"#, #"{}"#] {
             XCTAssertThrowsError(try RecordJSON.decode(Data(body.utf8)), body)
         }
         let noOffset = #"{"weight":{"activity_id":"w","source":"s","timestamp":"2024-03-05T12:10:00","weight":70}}"#
@@ -112,9 +112,14 @@ final class RecordJSONTests: XCTestCase {
     }
 
     func testRecordTypeNames() {
-        XCTAssertEqual(RecordType.allCases.map(\.rawValue), ["diabetes", "biometrics", "weight"])
+        XCTAssertEqual(
+            RecordType.allCases.map(\.rawValue),
+            ["diabetes", "biometrics", "weight", "routine", "fitness", "nutrition", "sleep"])
         XCTAssertEqual(RecordField.allCases.map(\.rawValue), [
             "blood_glucose", "systolic", "diastolic", "resting_heartrate", "temperature", "spo2", "weight",
+            "steps", "distance", "floors", "elevation", "calories_burned", "active_duration", "duration", "calories",
+            "carbohydrates", "fat", "fiber", "protein", "sodium", "water",
+            "total_sleep", "awake", "deep", "light", "rem", "times_woken",
         ])
     }
 }

@@ -6,12 +6,20 @@ public enum Record: Sendable, Hashable {
     case diabetes(DiabetesRecord)
     case biometrics(BiometricsRecord)
     case weight(WeightRecord)
+    case routine(RoutineRecord)
+    case fitness(FitnessRecord)
+    case nutrition(NutritionRecord)
+    case sleep(SleepRecord)
 
     public var type: RecordType {
         switch self {
         case .diabetes: .diabetes
         case .biometrics: .biometrics
         case .weight: .weight
+        case .routine: .routine
+        case .fitness: .fitness
+        case .nutrition: .nutrition
+        case .sleep: .sleep
         }
     }
 
@@ -21,6 +29,10 @@ public enum Record: Sendable, Hashable {
         case .diabetes(let record): record
         case .biometrics(let record): record
         case .weight(let record): record
+        case .routine(let record): record
+        case .fitness(let record): record
+        case .nutrition(let record): record
+        case .sleep(let record): record
         }
     }
 
@@ -31,6 +43,10 @@ public enum Record: Sendable, Hashable {
             case .diabetes(var record): record.header = newValue; self = .diabetes(record)
             case .biometrics(var record): record.header = newValue; self = .biometrics(record)
             case .weight(var record): record.header = newValue; self = .weight(record)
+            case .routine(var record): record.header = newValue; self = .routine(record)
+            case .fitness(var record): record.header = newValue; self = .fitness(record)
+            case .nutrition(var record): record.header = newValue; self = .nutrition(record)
+            case .sleep(var record): record.header = newValue; self = .sleep(record)
             }
         }
     }
@@ -42,6 +58,10 @@ public enum Record: Sendable, Hashable {
         case .diabetes(let record): try record.validate()
         case .biometrics(let record): try record.validate()
         case .weight(let record): try record.validate()
+        case .routine(let record): try record.validate()
+        case .fitness(let record): try record.validate()
+        case .nutrition(let record): try record.validate()
+        case .sleep(let record): try record.validate()
         }
     }
 
@@ -56,6 +76,22 @@ public enum Record: Sendable, Hashable {
     public var weight: WeightRecord? {
         if case .weight(let record) = self { record } else { nil }
     }
+
+    public var routine: RoutineRecord? {
+        if case .routine(let record) = self { record } else { nil }
+    }
+
+    public var fitness: FitnessRecord? {
+        if case .fitness(let record) = self { record } else { nil }
+    }
+
+    public var nutrition: NutritionRecord? {
+        if case .nutrition(let record) = self { record } else { nil }
+    }
+
+    public var sleep: SleepRecord? {
+        if case .sleep(let record) = self { record } else { nil }
+    }
 }
 
 extension Record: Codable {
@@ -66,6 +102,10 @@ extension Record: Codable {
         case .diabetes(let record): try container.encode(record, forKey: key)
         case .biometrics(let record): try container.encode(record, forKey: key)
         case .weight(let record): try container.encode(record, forKey: key)
+        case .routine(let record): try container.encode(record, forKey: key)
+        case .fitness(let record): try container.encode(record, forKey: key)
+        case .nutrition(let record): try container.encode(record, forKey: key)
+        case .sleep(let record): try container.encode(record, forKey: key)
         }
     }
 
@@ -82,6 +122,10 @@ extension Record: Codable {
         case .diabetes: self = .diabetes(try container.decode(DiabetesRecord.self, forKey: key))
         case .biometrics: self = .biometrics(try container.decode(BiometricsRecord.self, forKey: key))
         case .weight: self = .weight(try container.decode(WeightRecord.self, forKey: key))
+        case .routine: self = .routine(try container.decode(RoutineRecord.self, forKey: key))
+        case .fitness: self = .fitness(try container.decode(FitnessRecord.self, forKey: key))
+        case .nutrition: self = .nutrition(try container.decode(NutritionRecord.self, forKey: key))
+        case .sleep: self = .sleep(try container.decode(SleepRecord.self, forKey: key))
         }
     }
 }
