@@ -12,17 +12,19 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // C libraries, each behind a module map.
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // setjmp/longjmp error paths and macros Swift cannot call live here.
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
 
         .target(name: "VitalSnapImaging", dependencies: ["CImageCodecs"]),
-        .target(name: "VitalSnapCore"),
+        .target(name: "VitalSnapCore", dependencies: ["CSQLite", .product(name: "Logging", package: "swift-log")]),
         // The peripheral definitions and overlay images, kept at the top of the repository.
         .target(name: "VitalSnapOverlays", path: "Overlays", resources: [.copy("peripherals")]),
         .target(name: "VitalSnapOCR", dependencies: ["VitalSnapImaging", "VitalSnapCore", "VitalSnapOverlays"]),
