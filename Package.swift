@@ -28,6 +28,8 @@ let package = Package(
         // The peripheral definitions and overlay images, kept at the top of the repository.
         .target(name: "VitalSnapOverlays", path: "Overlays", resources: [.copy("peripherals")]),
         .target(name: "VitalSnapOCR", dependencies: ["VitalSnapImaging", "VitalSnapCore", "VitalSnapOverlays"]),
+        // A loopback stand-in for the ingestion server, for tests, benchmarks and `vitalsnap serve-ingestion`.
+        .target(name: "VitalSnapIngestStub"),
         .target(name: "VitalSnapSamples", dependencies: ["VitalSnapImaging", "VitalSnapOCR"]),
         .executableTarget(
             name: "vitalsnap",
@@ -38,7 +40,7 @@ let package = Package(
         ),
 
         .testTarget(name: "VitalSnapImagingTests", dependencies: ["VitalSnapImaging"]),
-        .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore"]),
+        .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore", "VitalSnapIngestStub"]),
         .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapSamples"]),
         .testTarget(name: "VitalSnapSamplesTests", dependencies: ["VitalSnapSamples"]),
         .testTarget(name: "VitalSnapCLITests", dependencies: ["vitalsnap", "VitalSnapImaging"]),
