@@ -34,8 +34,9 @@ let package = Package(
         .executableTarget(
             name: "vitalsnap",
             dependencies: [
-                "VitalSnapOCR", "VitalSnapImaging", "VitalSnapCore", "VitalSnapSamples",
+                "VitalSnapOCR", "VitalSnapImaging", "VitalSnapCore", "VitalSnapSamples", "VitalSnapIngestStub",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -43,7 +44,7 @@ let package = Package(
         .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore", "VitalSnapIngestStub"]),
         .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapSamples"]),
         .testTarget(name: "VitalSnapSamplesTests", dependencies: ["VitalSnapSamples"]),
-        .testTarget(name: "VitalSnapCLITests", dependencies: ["vitalsnap", "VitalSnapImaging"]),
+        .testTarget(name: "VitalSnapCLITests", dependencies: ["vitalsnap", "VitalSnapImaging", "VitalSnapCore", "VitalSnapIngestStub"]),
     ],
     swiftLanguageModes: [.v6]
 )

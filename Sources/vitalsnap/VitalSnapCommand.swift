@@ -1,6 +1,7 @@
 import ArgumentParser
 
-struct VitalSnapCommand: ParsableCommand {
+@main
+struct VitalSnapCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vitalsnap",
         abstract: "Read the seven-segment displays of home medical devices from photos.",
@@ -14,11 +15,14 @@ struct VitalSnapCommand: ParsableCommand {
               vitalsnap batch photos/ --peripheral 9 --format table
               vitalsnap eval Samples/stills
             """,
-        subcommands: [BatchCommand.self, EvalCommand.self, PeripheralsCommand.self],
+        subcommands: [
+            BatchCommand.self, EvalCommand.self, PeripheralsCommand.self, SessionCommand.self, SubmitCommand.self,
+            QueueCommand.self,
+        ],
         groupedSubcommands: [
             CommandGroup(
                 name: "developer",
-                subcommands: [InspectCommand.self, SamplesCommand.self, OverlaysCommand.self]),
+                subcommands: [InspectCommand.self, SamplesCommand.self, OverlaysCommand.self, ServeIngestionCommand.self]),
         ]
     )
 }

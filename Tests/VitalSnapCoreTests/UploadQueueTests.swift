@@ -30,6 +30,10 @@ final class UploadQueueTests: XCTestCase {
         var info = stat()
         XCTAssertEqual(stat(directory.path, &info), 0)
         XCTAssertEqual(info.st_mode & 0o777, 0o700)
+        for file in [directory.queueDatabase, directory.queueDatabase + "-wal"] {
+            XCTAssertEqual(stat(file, &info), 0, file)
+            XCTAssertEqual(info.st_mode & 0o777, 0o600, file)
+        }
         XCTAssertEqual(stat(try XCTUnwrap(item.imagePath), &info), 0)
         XCTAssertEqual(info.st_mode & 0o777, 0o600)
         XCTAssertTrue(item.imagePath!.hasSuffix(".png"))

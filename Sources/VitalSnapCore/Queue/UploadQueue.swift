@@ -29,6 +29,12 @@ public final class UploadQueue: @unchecked Sendable {
         let path = directory.queueDatabase
         let isNew = !FileManager.default.fileExists(atPath: path)
             || ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) == 0
+        if isNew {
+            // SQLite creates files with the process's umask (often 0644); this one holds health data and tokens'
+            // users, so it is made private first, and the -wal and -shm files SQLite adds copy its mode.
+            let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
+            if fd >= 0 { fchmod(fd, 0o600); close(fd) }
+        }
         do {
             database = try SQLiteDatabase(path: path, create: isNew)
         } catch {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Rounding of measurement values to a number of decimals, half away from zero, as people round on paper.
-enum DecimalRounding {
+public enum DecimalRounding {
     /// Decimals kept by unit conversions. The Android SDK converts with `BigDecimal` at scale 10, `ROUND_HALF_UP`;
     /// keeping the same precision makes our canonical values agree with records the mobile SDK would produce,
     /// and it removes binary noise (`5.6 * 18` is `100.80000000000001` in a raw `Double`).
@@ -36,7 +36,7 @@ enum DecimalRounding {
     }
 
     /// Shortest text for messages: `2000`, `0.5`, `37.5`.
-    static func shortText(_ value: Double) -> String {
+    public static func shortText(_ value: Double) -> String {
         text(value, minimumDecimals: 0)
     }
 }

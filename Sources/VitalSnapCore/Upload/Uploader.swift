@@ -38,6 +38,11 @@ public final class Uploader: Sendable {
         public var remaining = 0
         /// Why the run ended early (paused, or a record that kept failing); nil when the queue emptied.
         public var stoppedBecause: String?
+
+        public init(remaining: Int = 0, stoppedBecause: String? = nil) {
+            self.remaining = remaining
+            self.stoppedBecause = stoppedBecause
+        }
     }
 
     /// Uploads until the user's queue is empty, the queue is paused, or a record fails `maximumAttempts` times.
