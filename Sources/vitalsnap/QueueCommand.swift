@@ -15,8 +15,9 @@ struct QueueCommand: AsyncParsableCommand {
               vitalsnap queue upload --events jsonl
               vitalsnap queue retry
               vitalsnap queue purge --yes
+              vitalsnap queue import records.jsonl
             """,
-        subcommands: [List.self, Upload.self, Retry.self, Purge.self])
+        subcommands: [List.self, Upload.self, Retry.self, Purge.self, Import.self])
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print the queued records, oldest first.")
@@ -151,6 +152,60 @@ struct QueueCommand: AsyncParsableCommand {
             try Confirmation.confirm("Delete \(count) queued record\(count == 1 ? "" : "s") without uploading them?", assumeYes: yes)
             let removed = try queue.purge()
             print("deleted \(removed) queued record\(removed == 1 ? "" : "s")")
+        }
+    }
+
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Queue records from a JSON Lines file (one record per line, keyed by its type).",
+            discussion: """
+                Each line is a record as the ingestion body carries it, e.g. \
+                {"diabetes":{"activity_id":"...","blood_glucose":104,"timestamp":"2026-11-22T08:15:00+01:00",...}}. \
+                Every line is validated; a bad line is reported with its number and the others are still queued. \
+                Records go to the session's user, or to the next session's when there is none.
+
+                Exit status: 0 when every line was queued, 1 when any was not.
+                """)
+
+        @Argument(help: ArgumentHelp("JSON Lines file; - for standard input.", valueName: "file")) var file: String
+        @OptionGroup var state: StateOptions
+
+        func run() throws {
+            state.bootstrapLogging()
+            let data: Data
+            if file == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                guard let contents = FileManager.default.contents(atPath: file) else { throw CLIError("cannot read \(file)") }
+                data = contents
+            }
+            let queue = try state.openQueue()
+            let owner = try state.loadSession()?.ownerKey
+            var queued = 0, failed = 0
+            for (index, line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                do {
+                    try queue.submit(try RecordJSON.decode(Data(line)), owner: owner)
+                    queued += 1
+                } catch let error as StorageError {
+                    // A full disk or a damaged queue stops the import: every later line would fail the same way.
+                    throw CLIError("line \(index + 1): \(error.description); \(queued) records queued before it")
+                } catch {
+                    failed += 1
+                    printError("line \(index + 1): not queued: \(Self.describe(error))")
+                }
+            }
+            printError("\(queued) record\(queued == 1 ? "" : "s") queued\(failed > 0 ? ", \(failed) refused" : "")")
+            if failed > 0 { throw ExitCode(1) }
+        }
+
+        static func describe(_ error: Error) -> String {
+            if case DecodingError.dataCorrupted(let context) = error { return context.debugDescription }
+            if case DecodingError.keyNotFound(let key, _) = error { return "missing \(key.stringValue)" }
+            if case DecodingError.typeMismatch(_, let context) = error {
+                return "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+            }
+            return "\(error)"
         }
     }
 }
