@@ -139,4 +139,52 @@ final class UploadQueueTests: XCTestCase {
         XCTAssertEqual(try queue.purge(), 1)
         XCTAssertEqual(try queue.count(), 0)
     }
+
+    /// A real full file system: a 256 KB tmpfs, where this machine allows mounting one (root, no sandbox rule
+    /// against it); skipped elsewhere, where the page-capped test above stands in.
+    func testAFullTmpfsFailsTheSubmitLoudlyAndLeavesNoPartialFiles() throws {
+        let mountPoint = FileManager.default.temporaryDirectory.appendingPathComponent("vitalsnap-full-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=256k", "tmpfs", mountPoint]
+        mount.standardError = FileHandle.nullDevice
+        guard (try? mount.run()) != nil else { throw XCTSkip("no /bin/mount") }
+        mount.waitUntilExit()
+        guard mount.terminationStatus == 0 else {
+            try? FileManager.default.removeItem(atPath: mountPoint)
+            throw XCTSkip("cannot mount a tmpfs here (needs root and a sandbox that allows it)")
+        }
+        addTeardownBlock {
+            let umount = Process()
+            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+            umount.arguments = [mountPoint]
+            try? umount.run()
+            umount.waitUntilExit()
+            try? FileManager.default.removeItem(atPath: mountPoint)
+        }
+        let directory = DataDirectory(path: mountPoint + "/data")
+        let queue = try UploadQueue(directory: directory)
+        let image = Data([0xFF, 0xD8] + (0..<20_000).map { UInt8(($0 * 31) & 0xFF) })
+        var stored: [String] = []
+        var failure: Error?
+        for _ in 0..<100 {
+            let record = try glucose(100)
+            do {
+                try queue.submit(record, image: image, owner: nil)
+                stored.append(record.activityID)
+            } catch {
+                failure = error
+                break
+            }
+        }
+        guard case .diskFull = failure as? StorageError else { return XCTFail("expected a full disk, got \(String(describing: failure))") }
+        XCTAssertTrue("\(failure!)".contains("nothing was stored"))
+        XCTAssertGreaterThan(stored.count, 0)
+        XCTAssertEqual(try queue.pending().map(\.activityID), stored)
+        // Every image left is one a queued record points to: no temporary or orphaned files.
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.imagesFolder).sorted()
+        let referenced = try queue.pending().compactMap { $0.imagePath.map { ($0 as NSString).lastPathComponent } }.sorted()
+        XCTAssertEqual(files, referenced)
+    }
 }
