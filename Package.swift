@@ -27,7 +27,9 @@ let package = Package(
         .target(name: "VitalSnapCore", dependencies: ["CSQLite", .product(name: "Logging", package: "swift-log")]),
         // The peripheral definitions and overlay images, kept at the top of the repository.
         .target(name: "VitalSnapOverlays", path: "Overlays", resources: [.copy("peripherals")]),
-        .target(name: "VitalSnapOCR", dependencies: ["VitalSnapImaging", "VitalSnapCore", "VitalSnapOverlays"]),
+        .target(
+            name: "VitalSnapOCR",
+            dependencies: ["VitalSnapImaging", "VitalSnapCore", "VitalSnapOverlays", .product(name: "Logging", package: "swift-log")]),
         // A loopback stand-in for the ingestion server, for tests, benchmarks and `vitalsnap serve-ingestion`.
         .target(name: "VitalSnapIngestStub"),
         .target(name: "VitalSnapSamples", dependencies: ["VitalSnapImaging", "VitalSnapOCR"]),

@@ -37,6 +37,7 @@ struct BatchCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("Image files or folders.", valueName: "path")) var paths: [String]
     @OptionGroup var options: PeripheralOptions
+    @OptionGroup var logging: LogOptions
     @Option(name: .shortAndLong, help: ArgumentHelp("Photos read at once (default: all cores).", valueName: "n"))
     var jobs: Int?
     @Option(help: "Output format: jsonl (one JSON object per line), tsv (with a header line) or table.")
@@ -49,6 +50,7 @@ struct BatchCommand: ParsableCommand {
     static let tsvHeader = ["file", "status", "reading", "unit", "confidence", "glare", "message"]
 
     func run() throws {
+        logging.bootstrap()
         let setting = try options.resolve()
         let entries = ImageFileCollector.collect(paths)
         if entries.isEmpty {

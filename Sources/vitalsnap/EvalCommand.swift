@@ -39,6 +39,7 @@ struct EvalCommand: ParsableCommand {
         "Unit for every row (default: each row's unit column): mg/dL or mmol, C or F, kg or lb.", valueName: "unit"))
     var unit: String?
     @OptionGroup var catalogOption: CatalogOption
+    @OptionGroup var logging: LogOptions
     @Option(name: .shortAndLong, help: ArgumentHelp("Photos read at once (default: all cores).", valueName: "n"))
     var jobs: Int?
     @Flag(help: "Print a JSON summary (per folder and in total) instead of text.") var json = false
@@ -57,6 +58,7 @@ struct EvalCommand: ParsableCommand {
     }
 
     func run() throws {
+        logging.bootstrap()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandFailure("no such folder: \(folder)")

@@ -13,13 +13,32 @@ struct StateOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How upload events are printed: text (lines on stderr) or jsonl (JSON lines on stdout).", valueName: "format"))
     var events: EventFormat = .text
 
-    @Option(help: ArgumentHelp(
-        "Log categories to print on stderr, comma-separated: core, ocr, capture, bluetooth, health, or all.", valueName: "categories"))
-    var log: String?
+    @OptionGroup var logging: LogOptions
 
     enum EventFormat: String, ExpressibleByArgument, CaseIterable {
         case text, jsonl
     }
+
+    var directory: DataDirectory { DataDirectory.resolve(explicit: dataDir) }
+
+    func bootstrapLogging() { logging.bootstrap() }
+
+    func store() -> SessionStore { SessionStore(directory: directory) }
+
+    func openQueue() throws -> UploadQueue {
+        do { return try UploadQueue(directory: directory) } catch { throw CLIError(error.description) }
+    }
+
+    func loadSession() throws -> UserSession? {
+        do { return try store().load() } catch { throw CLIError(error.description) }
+    }
+}
+
+/// `--log core,ocr`: which modules' logs are printed on stderr (none by default).
+struct LogOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Log categories to print on stderr, comma-separated: core, ocr, capture, bluetooth, health, or all.", valueName: "categories"))
+    var log: String?
 
     mutating func validate() throws {
         if let log {
@@ -30,10 +49,8 @@ struct StateOptions: ParsableArguments {
         }
     }
 
-    var directory: DataDirectory { DataDirectory.resolve(explicit: dataDir) }
-
-    /// Starts logging for the categories asked for; call once, before any work.
-    func bootstrapLogging() {
+    /// Starts logging for the categories asked for (labels `vitalsnap.<category>`); call once, before any work.
+    func bootstrap() {
         let enabled = log.map(LogCategories.parse) ?? []
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
@@ -41,16 +58,6 @@ struct StateOptions: ParsableArguments {
             handler.logLevel = enabled.contains("all") || enabled.contains(category) ? .debug : .critical
             return handler
         }
-    }
-
-    func store() -> SessionStore { SessionStore(directory: directory) }
-
-    func openQueue() throws -> UploadQueue {
-        do { return try UploadQueue(directory: directory) } catch { throw CLIError(error.description) }
-    }
-
-    func loadSession() throws -> UserSession? {
-        do { return try store().load() } catch { throw CLIError(error.description) }
     }
 }
 

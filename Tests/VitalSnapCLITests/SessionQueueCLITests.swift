@@ -139,4 +139,16 @@ final class SessionQueueCLITests: XCTestCase {
         XCTAssertEqual(try run(["session", "show"], in: folder).status, 1)
         XCTAssertEqual(try run(["queue", "list"], in: folder).lines.count, 0)
     }
+
+    func testLogCategoriesAreSilentUnlessAskedFor() throws {
+        let folder = try makeTemporaryFolder()
+        let quiet = try run(["submit", "glucose", "104", "--no-upload"], in: folder)
+        XCTAssertFalse(quiet.stderr.contains("vitalsnap.core"), quiet.stderr)
+        let logged = try run(["submit", "glucose", "105", "--no-upload", "--log", "core"], in: folder)
+        XCTAssertTrue(logged.stderr.contains("vitalsnap.core"), logged.stderr)
+        XCTAssertTrue(logged.stderr.contains("queued diabetes"), logged.stderr)
+        let otherCategory = try run(["submit", "glucose", "106", "--no-upload", "--log", "ocr"], in: folder)
+        XCTAssertFalse(otherCategory.stderr.contains("vitalsnap.core"), otherCategory.stderr)
+        XCTAssertEqual(try run(["submit", "glucose", "107", "--log", "cameras"], in: folder).status, 64)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import VitalSnapImaging
 
 /// Reads one still photo for one peripheral: decode, find and read the display's lines, assemble the reading,
@@ -8,6 +9,7 @@ public struct PhotoReader: Sendable {
     public var decodeOptions: DecodeOptions
     private var lineReader = TextLineReader()
     private var glareDetector = GlareDetector()
+    private let logger = Logger(label: "vitalsnap.ocr")
 
     public init(peripheral: PeripheralDefinition, unit: String? = nil) {
         assembler = ReadingAssembler(peripheral: peripheral, unit: unit)
@@ -21,9 +23,15 @@ public struct PhotoReader: Sendable {
         do {
             decoded = try ImageDecoder.decode(contentsOf: file, options: decodeOptions)
         } catch {
+            logger.debug("\(file): not decoded: \(error)")
             return PhotoResult(file: file, status: .error, message: String(describing: error))
         }
         var result = read(image: decoded.image, file: file)
+        logger.debug("""
+            \(file): \(decoded.originalWidth)x\(decoded.originalHeight) decoded at \(decoded.image.width)x\(decoded.image.height), \
+            \(result.reading?.readingString ?? result.reading?.word.map { "word \($0)" } ?? "no reading: \(result.message ?? "")"), \
+            display \(result.reading?.recognizedText.replacingOccurrences(of: "\n", with: " | ") ?? "")
+            """)
         result.imageWidth = decoded.originalWidth
         result.imageHeight = decoded.originalHeight
         // The decoder's warnings first, then the reader's own (a photo read turned).
