@@ -1,6 +1,6 @@
 /// Blood pressure, pulse, body temperature and oxygen saturation (Validic `biometrics`); any subset of them,
 /// as one device shows them together.
-public struct BiometricsRecord: HealthRecord {
+public struct BiometricsRecord: MeasurementSetRecord {
     public static let recordType = RecordType.biometrics
 
     public var header: RecordHeader
@@ -38,7 +38,6 @@ public struct BiometricsRecord: HealthRecord {
         try validate()
     }
 
-    /// The measurements present, in canonical units, in JSON order.
     public var measurements: [(field: RecordField, value: Double)] {
         let all: [(RecordField, Double?)] = [
             (.systolic, systolic), (.diastolic, diastolic), (.restingHeartRate, restingHeartRate),
@@ -48,10 +47,7 @@ public struct BiometricsRecord: HealthRecord {
     }
 
     public func validate() throws(RecordValidationError) {
-        try header.validate()
-        let present = measurements
-        guard !present.isEmpty else { throw .noMeasurement(.biometrics) }
-        for (field, value) in present { try field.check(value) }
+        try checkMeasurements()
         switch (systolic, diastolic) {
         case (.some, nil): throw .incompleteBloodPressure(missing: .diastolic)
         case (nil, .some): throw .incompleteBloodPressure(missing: .systolic)
@@ -67,8 +63,7 @@ extension BiometricsRecord {
         var container = encoder.container(keyedBy: JSONKey.self)
         var rawData: [String: RawMeasurement] = [:]
         if let displayedTemperature { rawData[RecordField.temperature.rawValue] = displayedTemperature.rawMeasurement }
-        try header.encode(into: &container, rawData: rawData)
-        for (field, value) in measurements { try container.encode(value, forKey: JSONKey(field)) }
+        try encodeMeasurements(into: &container, rawData: rawData)
     }
 
     public init(from decoder: any Decoder) throws {

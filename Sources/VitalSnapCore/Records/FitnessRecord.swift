@@ -2,7 +2,7 @@ import Foundation
 
 /// One workout or activity (Validic `fitness`): what it was, how hard, when it started, and any of its distance,
 /// duration and calories.
-public struct FitnessRecord: HealthRecord {
+public struct FitnessRecord: MeasurementSetRecord {
     public static let recordType = RecordType.fitness
 
     public var header: RecordHeader
@@ -48,17 +48,13 @@ public struct FitnessRecord: HealthRecord {
         startTime.map { RecordTimestamp.string(from: $0, offset: header.utcOffset) }
     }
 
-    /// The measurements present, in JSON order.
     public var measurements: [(field: RecordField, value: Double)] {
         let all: [(RecordField, Double?)] = [(.distance, distance), (.duration, duration), (.calories, calories)]
         return all.compactMap { field, value in value.map { (field, $0) } }
     }
 
     public func validate() throws(RecordValidationError) {
-        try header.validate()
-        let present = measurements
-        guard !present.isEmpty else { throw .noMeasurement(.fitness) }
-        for (field, value) in present { try field.check(value) }
+        try checkMeasurements()
     }
 
     private static func wholeSeconds(_ date: Date) -> Date {
@@ -69,11 +65,10 @@ public struct FitnessRecord: HealthRecord {
 extension FitnessRecord {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try header.encode(into: &container, rawData: [:])
+        try encodeMeasurements(into: &container)
         try container.encodeIfPresent(activityType, forKey: "type")
         try container.encodeIfPresent(intensity, forKey: "intensity")
         try container.encodeIfPresent(startTimeText, forKey: "start_time")
-        for (field, value) in measurements { try container.encode(value, forKey: JSONKey(field)) }
     }
 
     public init(from decoder: any Decoder) throws {

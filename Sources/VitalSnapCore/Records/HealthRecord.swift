@@ -26,3 +26,27 @@ extension HealthRecord {
         }
     }
 }
+
+/// A record whose values are a set of optional measurements, any of which may be present.
+public protocol MeasurementSetRecord: HealthRecord {
+    /// The measurements present, in canonical units, in JSON order.
+    var measurements: [(field: RecordField, value: Double)] { get }
+}
+
+extension MeasurementSetRecord {
+    /// What every such record checks: the common fields, at least one measurement, each within its field's limits.
+    func checkMeasurements() throws(RecordValidationError) {
+        try header.validate()
+        let present = measurements
+        guard !present.isEmpty else { throw .noMeasurement(Self.recordType) }
+        for (field, value) in present { try field.check(value) }
+    }
+
+    /// Writes the common fields, then each measurement present under its field's JSON name.
+    func encodeMeasurements(
+        into container: inout KeyedEncodingContainer<JSONKey>, rawData: [String: RawMeasurement] = [:]
+    ) throws {
+        try header.encode(into: &container, rawData: rawData)
+        for (field, value) in measurements { try container.encode(value, forKey: JSONKey(field)) }
+    }
+}

@@ -1,5 +1,5 @@
 /// What a person ate and drank (Validic `nutrition`): one meal, or a day's total, any subset of its nutrients.
-public struct NutritionRecord: HealthRecord {
+public struct NutritionRecord: MeasurementSetRecord {
     public static let recordType = RecordType.nutrition
 
     public var header: RecordHeader
@@ -45,7 +45,6 @@ public struct NutritionRecord: HealthRecord {
         try validate()
     }
 
-    /// The measurements present, in JSON order.
     public var measurements: [(field: RecordField, value: Double)] {
         let all: [(RecordField, Double?)] = [
             (.calories, calories), (.carbohydrates, carbohydrates), (.fat, fat), (.fiber, fiber),
@@ -55,18 +54,14 @@ public struct NutritionRecord: HealthRecord {
     }
 
     public func validate() throws(RecordValidationError) {
-        try header.validate()
-        let present = measurements
-        guard !present.isEmpty else { throw .noMeasurement(.nutrition) }
-        for (field, value) in present { try field.check(value) }
+        try checkMeasurements()
     }
 }
 
 extension NutritionRecord {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try header.encode(into: &container, rawData: [:])
-        for (field, value) in measurements { try container.encode(value, forKey: JSONKey(field)) }
+        try encodeMeasurements(into: &container)
         try container.encodeIfPresent(meal, forKey: "meal")
     }
 

@@ -2,7 +2,7 @@
 ///
 /// Counts are `Double`, as Validic's body carries them: totals summed from samples split across day boundaries
 /// (HealthKit does this) can be fractional.
-public struct RoutineRecord: HealthRecord {
+public struct RoutineRecord: MeasurementSetRecord {
     public static let recordType = RecordType.routine
 
     public var header: RecordHeader
@@ -38,7 +38,6 @@ public struct RoutineRecord: HealthRecord {
         try validate()
     }
 
-    /// The measurements present, in JSON order.
     public var measurements: [(field: RecordField, value: Double)] {
         let all: [(RecordField, Double?)] = [
             (.steps, steps), (.distance, distance), (.floors, floors), (.elevation, elevation),
@@ -48,18 +47,14 @@ public struct RoutineRecord: HealthRecord {
     }
 
     public func validate() throws(RecordValidationError) {
-        try header.validate()
-        let present = measurements
-        guard !present.isEmpty else { throw .noMeasurement(.routine) }
-        for (field, value) in present { try field.check(value) }
+        try checkMeasurements()
     }
 }
 
 extension RoutineRecord {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try header.encode(into: &container, rawData: [:])
-        for (field, value) in measurements { try container.encode(value, forKey: JSONKey(field)) }
+        try encodeMeasurements(into: &container)
     }
 
     public init(from decoder: any Decoder) throws {

@@ -1,5 +1,5 @@
 /// One sleep (Validic `sleep`): a night or a nap, as a sleep tracker splits it into stages. Durations in seconds.
-public struct SleepRecord: HealthRecord {
+public struct SleepRecord: MeasurementSetRecord {
     public static let recordType = RecordType.sleep
 
     /// Deep, light and REM may exceed total sleep by this much: trackers round each stage to the second
@@ -42,7 +42,6 @@ public struct SleepRecord: HealthRecord {
         try validate()
     }
 
-    /// The measurements present, in JSON order.
     public var measurements: [(field: RecordField, value: Double)] {
         let all: [(RecordField, Double?)] = [
             (.totalSleep, totalSleep), (.awake, awake), (.deep, deep), (.light, light), (.rem, rem),
@@ -52,10 +51,7 @@ public struct SleepRecord: HealthRecord {
     }
 
     public func validate() throws(RecordValidationError) {
-        try header.validate()
-        let present = measurements
-        guard !present.isEmpty else { throw .noMeasurement(.sleep) }
-        for (field, value) in present { try field.check(value) }
+        try checkMeasurements()
         let stages = (deep ?? 0) + (light ?? 0) + (rem ?? 0)
         if let totalSleep, stages > totalSleep + Self.stageRoundingTolerance {
             throw .sleepStagesExceedTotal(stages: stages, totalSleep: totalSleep)
@@ -69,8 +65,7 @@ public struct SleepRecord: HealthRecord {
 extension SleepRecord {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try header.encode(into: &container, rawData: [:])
-        for (field, value) in measurements { try container.encode(value, forKey: JSONKey(field)) }
+        try encodeMeasurements(into: &container)
     }
 
     public init(from decoder: any Decoder) throws {

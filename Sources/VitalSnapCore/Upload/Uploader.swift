@@ -129,23 +129,16 @@ public final class Uploader: Sendable {
     private func sendRecord(_ item: QueuedRecord) async -> Step {
         let body = routes.recordBody(type: item.type, recordJSON: item.json)
         let outcome = await client.post(routes.record(item.type), body: body, contentType: "application/json", headers: routes.headers)
-        switch outcome {
-        case .noAnswer(let reason):
-            return .retry(reason)
-        case .answered(let status, let data):
-            switch Self.classify(status) {
-            case .success:
-                let id = Self.serverRecordID(in: data, type: item.type) ?? item.activityID
-                return .done(.recordSubmitted(activityID: item.activityID, type: item.type, serverRecordID: id))
-            case .refused:
-                return .done(.recordSubmissionFailed(
-                    activityID: item.activityID, type: item.type, status: status, message: Self.message(in: data, status: status)))
-            case .pause:
-                return .pause(status: status, message: Self.message(in: data, status: status))
-            case .transient:
-                return .retry("HTTP \(status): \(Self.message(in: data, status: status))")
-            }
-        }
+        return Self.step(
+            outcome,
+            accepted: { data in
+                .recordSubmitted(
+                    activityID: item.activityID, type: item.type,
+                    serverRecordID: Self.serverRecordID(in: data, type: item.type) ?? item.activityID)
+            },
+            refused: { status, message in
+                .recordSubmissionFailed(activityID: item.activityID, type: item.type, status: status, message: message)
+            })
     }
 
     private func sendImage(_ item: QueuedRecord) async -> Step {
@@ -161,20 +154,28 @@ public final class Uploader: Sendable {
         let outcome = await client.post(
             routes.media(item.type, serverRecordID: serverID), body: body,
             contentType: "multipart/form-data; boundary=\(boundary)", headers: routes.headers)
+        return Self.step(
+            outcome,
+            accepted: { data in
+                let (id, url) = Self.media(in: data)
+                return .imageSubmitted(activityID: item.activityID, mediaID: id ?? "", url: url)
+            },
+            refused: { status, message in .imageSubmissionFailed(activityID: item.activityID, status: status, message: message) })
+    }
+
+    /// What to do after one exchange, the same for records and images: only the events differ.
+    private static func step(
+        _ outcome: HTTPOutcome, accepted: (Data) -> UploadEvent, refused: (Int, String) -> UploadEvent
+    ) -> Step {
         switch outcome {
         case .noAnswer(let reason):
             return .retry(reason)
         case .answered(let status, let data):
-            switch Self.classify(status) {
-            case .success:
-                let (id, url) = Self.media(in: data)
-                return .done(.imageSubmitted(activityID: item.activityID, mediaID: id ?? "", url: url))
-            case .refused:
-                return .done(.imageSubmissionFailed(activityID: item.activityID, status: status, message: Self.message(in: data, status: status)))
-            case .pause:
-                return .pause(status: status, message: Self.message(in: data, status: status))
-            case .transient:
-                return .retry("HTTP \(status): \(Self.message(in: data, status: status))")
+            switch classify(status) {
+            case .success: return .done(accepted(data))
+            case .refused: return .done(refused(status, message(in: data, status: status)))
+            case .pause: return .pause(status: status, message: message(in: data, status: status))
+            case .transient: return .retry("HTTP \(status): \(message(in: data, status: status))")
             }
         }
     }
