@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // setjmp/longjmp error paths and macros Swift cannot call live here.
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
+        // libv4l2's variadic calls (v4l2_open, v4l2_ioctl) and the VIDIOC_*/V4L2_PIX_FMT_* macros, fixed-arity.
+        .target(name: "CCaptureShim", dependencies: ["CV4L2"]),
 
         .target(name: "VitalSnapImaging", dependencies: ["CImageCodecs"]),
         .target(name: "VitalSnapCore", dependencies: ["CSQLite", .product(name: "Logging", package: "swift-log")]),
@@ -33,6 +35,7 @@ let package = Package(
         // A loopback stand-in for the ingestion server, for tests, benchmarks and `vitalsnap serve-ingestion`.
         .target(name: "VitalSnapIngestStub"),
         .target(name: "VitalSnapSamples", dependencies: ["VitalSnapImaging", "VitalSnapOCR"]),
+        .target(name: "VitalSnapCapture", dependencies: ["VitalSnapImaging", "CCaptureShim"]),
         .executableTarget(
             name: "vitalsnap",
             dependencies: [
@@ -46,6 +49,7 @@ let package = Package(
         .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore", "VitalSnapIngestStub"]),
         .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapSamples"]),
         .testTarget(name: "VitalSnapSamplesTests", dependencies: ["VitalSnapSamples"]),
+        .testTarget(name: "VitalSnapCaptureTests", dependencies: ["VitalSnapCapture", "VitalSnapImaging"]),
         .testTarget(name: "VitalSnapCLITests", dependencies: ["vitalsnap", "VitalSnapImaging", "VitalSnapCore", "VitalSnapIngestStub"]),
     ],
     swiftLanguageModes: [.v6]
