@@ -1,0 +1,289 @@
+import ArgumentParser
+import Foundation
+import VitalSnapCapture
+import VitalSnapCore
+import VitalSnapImaging
+import VitalSnapOCR
+
+/// The main job: hold a meter to the camera, converge on its value, confirm it, queue the record with its crop.
+struct ReadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read",
+        abstract: "Read a device's display live from a camera (or a replayed clip) and queue the record.",
+        discussion: """
+            Prints the peripheral's instructions, then one status line per frame: the partial reading, glare \
+            over the digits with advice, and progress towards a steady reading. Frames are read as they arrive; \
+            when reading is slower than the camera, the frames in between are dropped, never queued. Once \
+            enough frames agree, shows the value, its unit and the saved crop of the display, and asks to \
+            accept, edit or cancel (--yes accepts). The accepted record and the crop go into the upload queue, \
+            and are uploaded at once when a session exists.
+
+            `vitalsnap --peripheral 9 --unit mmol` is the same as `vitalsnap read --peripheral 9 --unit mmol`.
+
+            Exit status: 0 record queued (or a numeric display's reading shown), 2 no steady reading (the \
+            replay ended), 4 --timeout passed, 5 cancelled at the prompt, 6 the display shows a word (LO, HI, \
+            Err) instead of a value, 130 Ctrl-C; camera errors: 10 no such device, 11 permission denied, 12 \
+            device busy, 13 not a capture device, 14 no usable format, 15 streaming failed or unreadable input.
+
+            Examples:
+              vitalsnap --peripheral 9 --unit mmol
+              vitalsnap read -p 2 --device /dev/video1 --size 1920x1080
+              vitalsnap read -p 101 --input Samples/clips/settle-glucose-g1 --yes
+              vitalsnap read -p 9 --input meter.mjpeg --fps 15 --json --yes
+            """)
+
+    @OptionGroup var options: PeripheralOptions
+    @OptionGroup var capture: CaptureOptions
+    @Flag(help: "Accept the converged reading without asking.") var yes = false
+    @Option(help: ArgumentHelp("Give up after this many seconds without a steady reading.", valueName: "s")) var timeout: Double?
+    @Flag(help: "Print the final result as one JSON object on stdout.") var json = false
+    @OptionGroup var state: StateOptions
+
+    mutating func validate() throws {
+        if let timeout, timeout <= 0 || !timeout.isFinite { throw ValidationError("--timeout must be positive") }
+    }
+
+    func run() async throws {
+        state.bootstrapLogging()
+        let setting = try options.resolve()
+        let peripheral = setting.peripheral
+        let out = LiveOutput(json: json)
+        out.status("\(peripheral.manufacturer) \(peripheral.model) (peripheral \(peripheral.id)): \(peripheral.instructions)")
+
+        let interrupt = InterruptFlag()
+        let source: FrameSource
+        do { source = try capture.openSource(stopRequest: interrupt.stopRequest) } catch {
+            throw out.fail(error.description, status: Self.exitStatus(for: error))
+        }
+        out.status("reading from \(source.name)")
+        var live = LiveReader(peripheral: peripheral, unit: setting.unit)
+        let started = Date()
+        var frames = 0
+        var reasons: [String: Int] = [:]
+        var converged: ConvergedReading?
+        defer { source.stop() }
+        while converged == nil {
+            if interrupt.isRaised { out.endStatus(); throw out.fail("cancelled (Ctrl-C); nothing was saved", status: 130) }
+            if let timeout, Date().timeIntervalSince(started) > timeout {
+                out.endStatus()
+                throw out.fail(
+                    "no steady reading after \(DecimalRounding.shortText(timeout)) s (\(frames) frames)\(Self.commonReason(reasons)); hold the display still, facing the camera",
+                    status: 4)
+            }
+            let frame: Frame?
+            do { frame = try source.nextFrame() } catch { out.endStatus(); throw out.fail(error.description, status: Self.exitStatus(for: error)) }
+            guard let frame else { break }
+            frames += 1
+            let step = live.process(frame.image, timestamp: frame.timestamp)
+            if case .unreadable(let why) = step.update.partial.status { reasons[why, default: 0] += 1 }
+            if case .implausible = step.update.partial.status, let why = step.frameResult.message { reasons[why, default: 0] += 1 }
+            out.frameStatus(Self.statusLine(step, frame: frame, policy: live.converger.policy))
+            converged = step.update.final
+        }
+        source.stop()
+        out.endStatus()
+        if converged == nil && interrupt.isRaised { throw out.fail("cancelled (Ctrl-C); nothing was saved", status: 130) }
+        guard let final = converged else {
+            throw out.fail("\(source.name) ended after \(frames) frames without a steady reading\(Self.commonReason(reasons))", status: 2)
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        var summary: [String: Any] = [
+            "peripheral": peripheral.id, "frames": frames, "frames_to_convergence": final.framesToConvergence,
+            "dropped_frames": source.droppedFrames, "elapsed": (elapsed * 1000).rounded() / 1000, "reading": final.readingString,
+        ]
+        if let word = final.word {
+            summary["status"] = "word"
+            summary["word"] = word
+            out.result(summary, text: "the display shows \(word): no value to record")
+            throw ExitCode(6)
+        }
+        try await accept(final, live: live, peripheral: peripheral, summary: summary, out: out)
+    }
+
+    /// Shows the converged value, asks, and queues the record with its crop.
+    private func accept(
+        _ final: ConvergedReading, live: LiveReader, peripheral: PeripheralDefinition, summary: [String: Any], out: LiveOutput
+    ) async throws {
+        var summary = summary
+        var values = final.values
+        let shown = Self.describe(values)
+        guard peripheral.type != .numericDisplay else {
+            summary["status"] = "read"
+            summary["values"] = values.map(Self.json)
+            out.result(summary, text: "read \(shown) (a numeric display: no health record)")
+            return
+        }
+        let crop = live.bestCrop
+        let directory = state.directory
+        var cropPath: String?
+        let activityID = ActivityID.generate()
+        if let crop {
+            do {
+                try directory.create()
+                let folder = directory.path + "/captures"
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                let path = folder + "/\(activityID).png"
+                try ImageEncoder.write(try ImageEncoder.png(crop.image), to: path)
+                cropPath = path
+            } catch {
+                out.status("the crop could not be saved: \(error)")
+            }
+        }
+        out.status("read \(shown)\(cropPath.map { "; crop saved to \($0)" } ?? "")")
+        if !yes {
+            switch try Prompt.acceptEditOrCancel(values) {
+            case .accept: break
+            case .edited(let edited): values = edited
+            case .cancel:
+                summary["status"] = "cancelled"
+                out.result(summary, text: "cancelled: nothing was queued")
+                throw ExitCode(5)
+            }
+        }
+        let reading = Reading(outcome: .values(values), confidence: final.confidence, recognizedText: crop?.text ?? final.readingString, lines: [])
+        let capture: OCRCapture
+        do {
+            capture = try RecordBuilder(peripheral: peripheral).capture(
+                reading, crop: crop?.image ?? GrayImage(width: 1, height: 1), displayRegion: crop?.region, glare: crop?.glare ?? .none,
+                timestamp: Date(), activityID: activityID)
+        } catch {
+            throw out.fail("no record: \(error)", status: 1)
+        }
+        let queue = try state.openQueue()
+        let session = try state.loadSession()
+        let image = crop.flatMap { try? ImageEncoder.png($0.image) }.map { Data($0) }
+        do {
+            try queue.submit(capture.record, image: image, owner: session?.ownerKey)
+        } catch {
+            throw out.fail("not queued: \(error)", status: 1)
+        }
+        summary["status"] = "queued"
+        summary["values"] = values.map(Self.json)
+        summary["record_type"] = capture.record.type.rawValue
+        summary["activity_id"] = capture.record.activityID
+        summary["crop"] = cropPath ?? NSNull()
+        guard let session else {
+            summary["uploaded"] = false
+            out.result(summary, text: "queued \(Self.describe(values)) (activity id \(capture.record.activityID)); it will be uploaded when a session starts (`vitalsnap session start`)")
+            return
+        }
+        let result = try await UploadRun.run(queue: queue, session: session, options: state, policy: UploadRun.impatient)
+        summary["uploaded"] = result.remaining == 0
+        out.result(summary, text: "queued \(Self.describe(values)) (activity id \(capture.record.activityID)); \(UploadRun.describe(result))")
+    }
+
+    static func describe(_ values: [FieldValue]) -> String {
+        values.map { "\($0.text)\($0.unit.isEmpty ? "" : " \($0.unit)")" }.joined(separator: " / ")
+    }
+
+    static func json(_ value: FieldValue) -> [String: Any] {
+        ["field": value.field.rawValue, "value": value.value, "text": value.text, "unit": value.unit]
+    }
+
+    static func statusLine(_ step: LiveReader.Step, frame: Frame, policy: ConvergencePolicy) -> String {
+        let update = step.update
+        let guess = update.partial.bestWord ?? (update.partial.bestGuess.isEmpty ? "-" : describe(update.partial.bestGuess))
+        let filled = min(policy.requiredVotes, update.agreeingVotes)
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: policy.requiredVotes - filled)
+        var line = "frame \(frame.sequence): \(guess)  [\(bar)] \(filled)/\(policy.requiredVotes)"
+        switch update.partial.status {
+        case .vote: break
+        case .glareOverDigits: line += "  glare over the digits: tilt the display away from the light"
+        case .unreadable(let why): line += "  (\(why))"
+        case .lowConfidence: line += "  (unclear: hold it still and closer)"
+        case .incomplete: line += "  (not every value seen)"
+        case .implausible(let field): line += "  (\(step.frameResult.message ?? "implausible \(field.rawValue)"))"
+        }
+        if update.isBlocked { line += "  frames disagree" }
+        return line
+    }
+
+    static func commonReason(_ reasons: [String: Int]) -> String {
+        guard let top = reasons.max(by: { $0.value < $1.value }) else { return "" }
+        return "; most frames: \(top.key)"
+    }
+
+    static func exitStatus(for error: CaptureError) -> Int32 {
+        switch error {
+        case .noSuchDevice: 10
+        case .permissionDenied: 11
+        case .deviceBusy: 12
+        case .notACaptureDevice: 13
+        case .noUsableFormat: 14
+        case .streamFailed, .unreadableInput: 15
+        }
+    }
+}
+
+/// Status lines on stderr (rewritten in place on a terminal) and the final result (text, or JSON on stdout).
+struct LiveOutput {
+    let json: Bool
+    let terminal = isatty(STDERR_FILENO) != 0
+
+    func status(_ text: String) { printError(text) }
+
+    func frameStatus(_ text: String) {
+        if terminal {
+            FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+        } else {
+            printError(text)
+        }
+    }
+
+    func endStatus() {
+        if terminal { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+
+    func result(_ object: [String: Any], text: String) {
+        if json {
+            let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+            print(String(decoding: data, as: UTF8.self))
+        } else {
+            print(text)
+        }
+    }
+
+    /// Reports `message` (as JSON too with --json) and returns the exit to throw.
+    func fail(_ message: String, status: Int32) -> ExitCode {
+        printError("Error: \(message)")
+        if json { result(["status": "failed", "message": message, "exit": status], text: "") }
+        return ExitCode(status)
+    }
+}
+
+/// Asks on the terminal whether to accept, edit or cancel a reading.
+enum Prompt {
+    enum Answer {
+        case accept
+        case edited([FieldValue])
+        case cancel
+    }
+
+    static func acceptEditOrCancel(_ values: [FieldValue]) throws -> Answer {
+        guard isatty(STDIN_FILENO) != 0 else {
+            throw CLIError("not on a terminal, so nobody can confirm the reading: add --yes to accept it")
+        }
+        while true {
+            FileHandle.standardError.write(Data("Accept \(ReadCommand.describe(values))? [a]ccept, [e]dit, [c]ancel: ".utf8))
+            guard let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else { return .cancel }
+            switch answer {
+            case "a", "accept", "y", "yes", "": return .accept
+            case "c", "cancel", "n", "no": return .cancel
+            case "e", "edit":
+                FileHandle.standardError.write(Data("Value as the display shows it (\(values.map(\.text).joined(separator: "/"))): ".utf8))
+                guard let text = readLine() else { return .cancel }
+                let parts = text.split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == values.count, parts.allSatisfy({ Double($0) != nil }) else {
+                    printError("enter \(values.count) number\(values.count == 1 ? "" : "s") separated by /")
+                    continue
+                }
+                return .edited(zip(values, parts).map { old, text in
+                    FieldValue(
+                        field: old.field, text: text, value: Double(text)!, unit: old.unit,
+                        decimals: text.split(separator: ".").dropFirst().first?.count ?? 0, confidence: 1)
+                })
+            default: continue
+            }
+        }
+    }
+}
