@@ -113,4 +113,63 @@ final class ReadCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 15, result.stderr)
         XCTAssertTrue(result.stderr.contains("no .jpg, .jpeg or .png images"), result.stderr)
     }
+
+    func testTimeoutGivesUpWithItsExitStatus() throws {
+        let folder = try makeTemporaryFolder()
+        // 4 frames a second of a clip that never agrees: only the timeout can end it early.
+        let result = try CLI.run(
+            ["read", "-p", "102", "--unit", "mmol", "--input", clips.appendingPathComponent("alternate-glucose-g2-mmol").path,
+             "--fps", "4", "--timeout", "1", "--yes", "--data-dir", folder.appendingPathComponent("data").path], in: folder)
+        XCTAssertEqual(result.status, 4, result.stderr)
+        XCTAssertTrue(result.stderr.contains("no steady reading after 1 s"), result.stderr)
+    }
+
+    func testCtrlCCancelsCleanly() throws {
+        guard let executable = CLI.executable else { throw XCTSkip("the vitalsnap executable was not found next to the tests") }
+        let folder = try makeTemporaryFolder()
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["read", "-p", "102", "--unit", "mmol", "--input", clips.appendingPathComponent("alternate-glucose-g2-mmol").path,
+                             "--fps", "2", "--yes", "--data-dir", folder.appendingPathComponent("data").path]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        XCTAssertTrue(process.isRunning, "the 6-second replay ended early")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationReason, .exit, "exited by itself, not killed by the signal")
+        XCTAssertEqual(process.terminationStatus, 130, stderr)
+        XCTAssertTrue(stderr.contains("cancelled (Ctrl-C)"), stderr)
+        XCTAssertEqual(try queued(in: folder).count, 0)
+    }
+
+    /// On a terminal the reading is confirmed by hand: `script` gives the command a pseudo-terminal, and the
+    /// answers "e" (edit) then "50" are typed into it.
+    func testOnATerminalTheReadingCanBeEditedBeforeItIsQueued() throws {
+        guard let executable = CLI.executable else { throw XCTSkip("the vitalsnap executable was not found next to the tests") }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("no /usr/bin/script for a pseudo-terminal") }
+        let folder = try makeTemporaryFolder()
+        let command = [executable.path, "read", "-p", "101", "--input", clips.appendingPathComponent("settle-glucose-g1").path,
+                       "--fps", "0", "--data-dir", folder.appendingPathComponent("data").path].map { "'\($0)'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        input.fileHandleForWriting.write(Data("e\n50\n".utf8))
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if text.contains("script:") && !text.contains("Accept") { throw XCTSkip("no pseudo-terminal here: \(text)") }
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        XCTAssertTrue(text.contains("Accept 43 mg/dL? [a]ccept, [e]dit, [c]ancel"), text)
+        XCTAssertTrue(text.contains("queued 50 mg/dL"), text)
+        let record = try XCTUnwrap((try queued(in: folder).first?["record"] as? [String: Any])?["diabetes"] as? [String: Any])
+        XCTAssertEqual(record["blood_glucose"] as? Double, 50)
+    }
 }
