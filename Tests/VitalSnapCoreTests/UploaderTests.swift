@@ -105,13 +105,14 @@ final class UploaderTests: XCTestCase {
             switch request.index {
             case 0: .status(500, message: "internal error")
             case 1: .status(503, message: "unavailable")
-            case 2: .delay(1.5)
+            case 2: .delay(4)
             case 3: .dropAfterBody
             case 4: .storeThenDrop
             default: nil
             }
         }
-        let policy = UploadPolicy(requestTimeout: 0.5, initialDelay: 0.01, maximumDelay: 0.05, maximumAttempts: 8)
+        // Generous limits: a loaded machine may fail an attempt of its own, which must not fail the test.
+        let policy = UploadPolicy(requestTimeout: 2, initialDelay: 0.01, maximumDelay: 0.05, maximumAttempts: 20)
         let (summary, events) = try await upload(queue, session(server), policy: policy)
 
         XCTAssertEqual(Set(server.storedRecords.map(\.activityID)), Set(records.map(\.activityID)))
@@ -120,7 +121,7 @@ final class UploaderTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(server.duplicateDeliveries, 1, "the record stored before the drop came again")
         XCTAssertEqual(summary.recordsSubmitted, 4)
         XCTAssertEqual(try queue.count(), 0)
-        XCTAssertEqual(events.filter { $0.name == "retryScheduled" }.count, 5)
+        XCTAssertGreaterThanOrEqual(events.filter { $0.name == "retryScheduled" }.count, 5)
     }
 
     func testARefusedConnectionKeepsTheRecordsAndReportsWhy() async throws {
