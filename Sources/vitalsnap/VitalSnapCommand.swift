@@ -27,7 +27,9 @@ struct VitalSnapCommand: AsyncParsableCommand {
         groupedSubcommands: [
             CommandGroup(
                 name: "developer",
-                subcommands: [InspectCommand.self, SamplesCommand.self, OverlaysCommand.self, ServeIngestionCommand.self]),
+                subcommands: [
+                    InspectCommand.self, SamplesCommand.self, OverlaysCommand.self, ServeIngestionCommand.self, DecodeCommand.self,
+                ]),
         ],
         defaultSubcommand: ReadCommand.self
     )

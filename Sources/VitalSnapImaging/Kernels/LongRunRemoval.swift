@@ -16,42 +16,61 @@ public struct LongRunRemoval: Sendable {
     public var margin = 2
 
     /// Both directions are judged on the mask as it was, then cleared together.
+    ///
+    /// One pass down the rows: horizontal runs are measured along each row, vertical ones with a running length
+    /// per column (so the mask is read in memory order, never down a column). Each long run marks its rectangle
+    /// grown by `margin` in `scratch` (the dilation of a straight run by a square is that rectangle), and only
+    /// when something was marked is the mask cleared where `scratch` is set.
     public func apply(_ mask: inout InkMask, scratch: inout InkMask) {
         let w = mask.width, h = mask.height
+        guard w > 0, h > 0 else { return }
         scratch.reshape(width: w, height: h)
-        let maxH = maximumHorizontal, maxV = maximumVertical
-        mask.pixels.withUnsafeBufferPointer { m in
+        let maxH = maximumHorizontal, maxV = maximumVertical, m = max(0, margin)
+        var marked = false
+        var columnRun = [Int32](repeating: 0, count: w)
+        mask.pixels.withUnsafeBufferPointer { ink in
             scratch.pixels.withUnsafeMutableBufferPointer { s in
-                for i in 0..<s.count { s[i] = 0 }
-                for y in 0..<h {
-                    var x = 0
-                    let row = y * w
-                    while x < w {
-                        if m[row + x] == 0 { x &+= 1; continue }
-                        let start = x
-                        while x < w && m[row + x] != 0 { x &+= 1 }
-                        if x - start > maxH { for i in start..<x { s[row + i] = 1 } }
+                s.update(repeating: 0)
+                func mark(x0: Int, x1: Int, y0: Int, y1: Int) {
+                    // [x0, x1) x [y0, y1), grown by the margin and clipped.
+                    let xa = max(0, x0 - m), xb = min(w, x1 + m), ya = max(0, y0 - m), yb = min(h, y1 + m)
+                    for y in ya..<yb {
+                        let row = y &* w
+                        for x in xa..<xb { s[row &+ x] = 1 }
                     }
+                    marked = true
                 }
-                for x in 0..<w {
-                    var y = 0
-                    while y < h {
-                        if m[y * w + x] == 0 { y &+= 1; continue }
-                        let start = y
-                        while y < h && m[y * w + x] != 0 { y &+= 1 }
-                        if y - start > maxV { for j in start..<y { s[j * w + x] = 1 } }
+                columnRun.withUnsafeMutableBufferPointer { run in
+                    for y in 0...h {
+                        let row = y &* w
+                        if y < h {
+                            var x = 0
+                            while x < w {
+                                if ink[row &+ x] == 0 { x &+= 1; continue }
+                                let start = x
+                                while x < w && ink[row &+ x] != 0 { x &+= 1 }
+                                if x - start > maxH { mark(x0: start, x1: x, y0: y, y1: y + 1) }
+                            }
+                        }
+                        // Vertical runs end at a background pixel or below the last row.
+                        for x in 0..<w {
+                            if y < h && ink[row &+ x] != 0 {
+                                run[x] &+= 1
+                            } else if run[x] != 0 {
+                                let length = Int(run[x])
+                                if length > maxV { mark(x0: x, x1: x + 1, y0: y - length, y1: y) }
+                                run[x] = 0
+                            }
+                        }
                     }
                 }
             }
         }
-        if margin > 0 {
-            var grown = InkMask(width: w, height: h)
-            Closing.dilateOrErode(scratch, into: &grown, radius: margin, dilate: true)
-            swap(&grown, &scratch)
-        }
+        guard marked else { return }
         scratch.pixels.withUnsafeBufferPointer { s in
-            mask.pixels.withUnsafeMutableBufferPointer { m in
-                for i in 0..<m.count where s[i] != 0 { m[i] = 0 }
+            mask.pixels.withUnsafeMutableBufferPointer { ink in
+                // Both are 0 or 1: keep ink only where nothing was marked (a loop the compiler vectorizes).
+                for i in 0..<ink.count { ink[i] &= s[i] ^ 1 }
             }
         }
     }
