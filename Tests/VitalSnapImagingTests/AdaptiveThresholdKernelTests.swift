@@ -98,4 +98,49 @@ final class AdaptiveThresholdKernelTests: XCTestCase {
         XCTAssertEqual(dark.pixels, [UInt8](repeating: 0, count: 70))
         XCTAssertEqual(light.pixels, [UInt8](repeating: 0, count: 70))
     }
+
+    /// The first, plain implementation (mean and variance by division, in floating point), as the reference the
+    /// integer one must match.
+    private func reference(_ t: AdaptiveThreshold, _ image: GrayImage) -> (dark: InkMask, light: InkMask) {
+        let integral = IntegralImage(image)
+        let w = image.width, h = image.height
+        var dark = InkMask(width: w, height: h), light = InkMask(width: w, height: h)
+        for y in 0..<h {
+            let y0 = max(0, y - t.radius), y1 = min(h, y + t.radius + 1)
+            for x in 0..<w {
+                let x0 = max(0, x - t.radius), x1 = min(w, x + t.radius + 1)
+                let n = Double((x1 - x0) * (y1 - y0))
+                let mean = Double(integral.sum(x0: x0, y0: y0, x1: x1, y1: y1)) / n
+                let variance = max(0, Double(integral.sumOfSquares(x0: x0, y0: y0, x1: x1, y1: y1)) / n - mean * mean)
+                let diff = Double(image[x, y]) - mean
+                let beyond = diff * diff > max(t.k * t.k * variance, t.minimumContrast * t.minimumContrast)
+                dark.pixels[y * w + x] = beyond && diff < 0 ? 1 : 0
+                light.pixels[y * w + x] = beyond && diff > 0 ? 1 : 0
+            }
+        }
+        return (dark, light)
+    }
+
+    func testMatchesThePlainReferenceOnRandomImages() {
+        var rng = SplitMix64(seed: 71)
+        var differing = 0, total = 0
+        for _ in 0..<60 {
+            let w = Int.random(in: 1...48, using: &rng), h = Int.random(in: 1...40, using: &rng)
+            var image = Fixtures.noise(width: w, height: h, seed: rng.next())
+            // Flat patches too, where ties between the two sides are likeliest.
+            for y in 0..<h / 2 { for x in 0..<w / 2 { image[x, y] = 128 } }
+            let t = AdaptiveThreshold(radius: Int.random(in: 1...15, using: &rng), k: [0.25, 0.3, 0.5][Int.random(in: 0...2, using: &rng)],
+                                      minimumContrast: Double(Int.random(in: 0...20, using: &rng)))
+            var dark = InkMask(width: 0, height: 0), light = InkMask(width: 0, height: 0)
+            t.apply(image, integral: IntegralImage(image), dark: &dark, light: &light)
+            let expected = reference(t, image)
+            for i in 0..<dark.pixels.count {
+                total += 1
+                if dark.pixels[i] != expected.dark.pixels[i] || light.pixels[i] != expected.light.pixels[i] { differing += 1 }
+            }
+        }
+        // Exact integers can only differ from the rounded floating-point version where both sides are equal
+        // to within rounding: a handful of pixels at most.
+        XCTAssertLessThanOrEqual(differing, total / 10_000, "\(differing) of \(total) pixels differ")
+    }
 }

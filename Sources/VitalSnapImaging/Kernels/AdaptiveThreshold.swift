@@ -15,30 +15,43 @@ public struct AdaptiveThreshold: Sendable {
 
     /// Writes both polarities at once: `dark` marks pixels darker than their surroundings (LCD segments),
     /// `light` pixels brighter (backlit digits, glare).
+    ///
+    /// In integers, without a division: with n pixels in the window, S their sum and Q their sum of squares,
+    /// |p - mean| > max(k * deviation, minC) is (n*p - S)^2 > max(k^2 * (n*Q - S^2), minC^2 * n^2), both sides
+    /// multiplied by n^2. Rows of the summed-area tables are read through pointers.
     public func apply(_ image: GrayImage, integral: IntegralImage, dark: inout InkMask, light: inout InkMask) {
         let w = image.width, h = image.height
         dark.reshape(width: w, height: h)
         light.reshape(width: w, height: h)
         guard w > 0, h > 0 else { return }
+        precondition(integral.width == w && integral.height == h, "the integral image is of another image")
         let k2 = k * k
-        let minC = minimumContrast
+        let minC2 = minimumContrast * minimumContrast
+        let r = radius, stride = w + 1
         image.pixels.withUnsafeBufferPointer { src in
-            dark.pixels.withUnsafeMutableBufferPointer { d in
-                light.pixels.withUnsafeMutableBufferPointer { l in
-                    for y in 0..<h {
-                        let y0 = max(0, y - radius), y1 = min(h, y + radius + 1)
-                        let row = y * w
-                        for x in 0..<w {
-                            let x0 = max(0, x - radius), x1 = min(w, x + radius + 1)
-                            let n = Double((x1 - x0) * (y1 - y0))
-                            let mean = Double(integral.sum(x0: x0, y0: y0, x1: x1, y1: y1)) / n
-                            let variance = max(0, Double(integral.sumOfSquares(x0: x0, y0: y0, x1: x1, y1: y1)) / n - mean * mean)
-                            let diff = Double(src[row + x]) - mean
-                            // |diff| > max(k*s, minC)  <=>  diff^2 > max(k^2 * var, minC^2), without a square root.
-                            let limit = max(k2 * variance, minC * minC)
-                            let beyond = diff * diff > limit
-                            d[row + x] = (beyond && diff < 0) ? 1 : 0
-                            l[row + x] = (beyond && diff > 0) ? 1 : 0
+            integral.sums.withUnsafeBufferPointer { sums in
+                integral.squares.withUnsafeBufferPointer { squares in
+                    dark.pixels.withUnsafeMutableBufferPointer { d in
+                        light.pixels.withUnsafeMutableBufferPointer { l in
+                            for y in 0..<h {
+                                let y0 = max(0, y - r), y1 = min(h, y + r + 1)
+                                let top = y0 &* stride, bottom = y1 &* stride
+                                let rows = Int64(y1 - y0)
+                                let row = y &* w
+                                for x in 0..<w {
+                                    let x0 = max(0, x - r), x1 = min(w, x + r + 1)
+                                    let n = Int64(x1 - x0) &* rows
+                                    let sum = Int64(sums[bottom &+ x1] &- sums[top &+ x1] &- sums[bottom &+ x0] &+ sums[top &+ x0])
+                                    let sq = squares[bottom &+ x1] &- squares[top &+ x1] &- squares[bottom &+ x0] &+ squares[top &+ x0]
+                                    let p = Int64(src[row &+ x])
+                                    let diff = n &* p &- sum
+                                    let spread = n &* Int64(sq) &- sum &* sum
+                                    let limit = max(k2 * Double(spread), minC2 * Double(n &* n))
+                                    let beyond = Double(diff &* diff) > limit
+                                    d[row &+ x] = (beyond && diff < 0) ? 1 : 0
+                                    l[row &+ x] = (beyond && diff > 0) ? 1 : 0
+                                }
+                            }
                         }
                     }
                 }
