@@ -27,7 +27,10 @@ public struct LongRunRemoval: Sendable {
         scratch.reshape(width: w, height: h)
         let maxH = maximumHorizontal, maxV = maximumVertical, m = max(0, margin)
         var marked = false
-        var columnRun = [Int32](repeating: 0, count: w)
+        // Heights here stay far below 65,535 (images are scaled to at most 1600 px first); longer columns
+        // saturate, which still counts as long.
+        var columnRun = [UInt16](repeating: 0, count: w)
+        let checksColumns = maxV < h
         mask.pixels.withUnsafeBufferPointer { ink in
             scratch.pixels.withUnsafeMutableBufferPointer { s in
                 s.update(repeating: 0)
@@ -40,27 +43,46 @@ public struct LongRunRemoval: Sendable {
                     }
                     marked = true
                 }
+                let bytes = UnsafeRawPointer(ink.baseAddress!)
                 columnRun.withUnsafeMutableBufferPointer { run in
+                    let limit = UInt16(clamping: maxV)
                     for y in 0...h {
                         let row = y &* w
                         if y < h {
                             var x = 0
                             while x < w {
+                                // Most of a mask is background: skip it eight bytes at a time.
+                                if x &+ 8 <= w && bytes.loadUnaligned(fromByteOffset: row &+ x, as: UInt64.self) == 0 {
+                                    x &+= 8
+                                    continue
+                                }
                                 if ink[row &+ x] == 0 { x &+= 1; continue }
                                 let start = x
                                 while x < w && ink[row &+ x] != 0 { x &+= 1 }
                                 if x - start > maxH { mark(x0: start, x1: x, y0: y, y1: y + 1) }
                             }
                         }
-                        // Vertical runs end at a background pixel or below the last row.
-                        for x in 0..<w {
-                            if y < h && ink[row &+ x] != 0 {
-                                run[x] &+= 1
-                            } else if run[x] != 0 {
-                                let length = Int(run[x])
-                                if length > maxV { mark(x0: x, x1: x + 1, y0: y - length, y1: y) }
-                                run[x] = 0
+                        guard checksColumns else { continue }
+                        // Vertical runs end at a background pixel or below the last row. First, branch-free,
+                        // whether any long run ends on this row; only then find which.
+                        var ends: UInt16 = 0
+                        if y < h {
+                            for x in 0..<w {
+                                let on = UInt16(ink[row &+ x] & 1)
+                                ends |= (1 &- on) & (run[x] > limit ? 1 : 0)
+                                run[x] = on &* (run[x] == UInt16.max ? run[x] : run[x] &+ 1)
                             }
+                        } else {
+                            for x in 0..<w { ends |= run[x] > limit ? 1 : 0 }
+                        }
+                        if ends != 0 {
+                            for x in 0..<w where run[x] == 0 || y == h {
+                                // Recover the ended run's length: the rows above that were ink, read upwards.
+                                var top = y
+                                while top > 0 && ink[(top &- 1) &* w &+ x] != 0 { top &-= 1 }
+                                if y - top > maxV { mark(x0: x, x1: x + 1, y0: top, y1: y) }
+                            }
+                            if y == h { break }
                         }
                     }
                 }
