@@ -33,8 +33,9 @@ public struct LongRunRemoval: Sendable {
         let checksColumns = maxV < h
         mask.pixels.withUnsafeBufferPointer { ink in
             scratch.pixels.withUnsafeMutableBufferPointer { s in
-                s.update(repeating: 0)
+                // Cleared only once something is to be marked: most masks have no long run at all.
                 func mark(x0: Int, x1: Int, y0: Int, y1: Int) {
+                    if !marked { s.update(repeating: 0) }
                     // [x0, x1) x [y0, y1), grown by the margin and clipped.
                     let xa = max(0, x0 - m), xb = min(w, x1 + m), ya = max(0, y0 - m), yb = min(h, y1 + m)
                     for y in ya..<yb {

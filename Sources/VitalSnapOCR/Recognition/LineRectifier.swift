@@ -21,6 +21,7 @@ public struct LineRectifier: Sendable {
     private var probeMask = InkMask(width: 0, height: 0)
     private var separator = InkSeparator()
     private var profile: [Int] = []
+    private var columnShift: [Int] = []
 
     public init() {}
 
@@ -117,12 +118,19 @@ public struct LineRectifier: Sendable {
         let slope = tan(delta)
         profile.removeAll(keepingCapacity: true)
         profile.append(contentsOf: repeatElement(0, count: h))
+        // The shift depends on the column only: worked out once per column, not once per ink pixel.
+        columnShift.removeAll(keepingCapacity: true)
+        for x in 0..<w { columnShift.append(Int(((Double(x) - centerX) * slope).rounded())) }
         probeMask.pixels.withUnsafeBufferPointer { m in
-            for y in 0..<h {
-                let row = m.baseAddress! + y * w
-                for x in 0..<w where row[x] != 0 {
-                    let ry = y - Int(((Double(x) - centerX) * slope).rounded())
-                    if ry >= 0 && ry < h { profile[ry] &+= 1 }
+            columnShift.withUnsafeBufferPointer { shift in
+                profile.withUnsafeMutableBufferPointer { p in
+                    for y in 0..<h {
+                        let row = m.baseAddress! + y * w
+                        for x in 0..<w where row[x] != 0 {
+                            let ry = y &- shift[x]
+                            if ry >= 0 && ry < h { p[ry] &+= 1 }
+                        }
+                    }
                 }
             }
         }
