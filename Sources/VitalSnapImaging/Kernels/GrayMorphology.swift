@@ -36,11 +36,16 @@ public enum GrayMorphology {
                             for y in 0..<h {
                                 let row = y &* w
                                 for x in 0..<w { p[r &+ x] = s[row &+ x] }
-                                for i in 0..<n { g[i] = i % k == 0 ? p[i] : pick(g[i &- 1], p[i]) }
-                                var i = n - 1
-                                while i >= 0 {
-                                    b[i] = (i % k == k - 1 || i == n - 1) ? p[i] : pick(b[i &+ 1], p[i])
-                                    i -= 1
+                                var start = 0
+                                while start < n {
+                                    let end = min(start &+ k, n)
+                                    g[start] = p[start]
+                                    var i = start &+ 1
+                                    while i < end { g[i] = pick(g[i &- 1], p[i]); i &+= 1 }
+                                    b[end &- 1] = p[end &- 1]
+                                    i = end &- 2
+                                    while i >= start { b[i] = pick(b[i &+ 1], p[i]); i &-= 1 }
+                                    start = end
                                 }
                                 // Window [x, x + 2r] in padded coordinates: the backward run from its start and
                                 // the forward run to its end cover it between them.
