@@ -1,6 +1,7 @@
-// Benchmarks of the per-photo and per-frame work: JPEG decoding at each DCT scale, the text line reader on frames
-// of three sizes (one reader kept across iterations, as a live camera stream keeps it), and the whole
-// `PhotoReader` on one still. Run from the Benchmarks folder: `swift package benchmark --no-progress`.
+// Benchmarks of the per-photo and per-frame work: JPEG decoding at each DCT scale, the pixel stages on their own,
+// the text line reader and the whole live per-frame step on frames of three sizes (one reader kept across
+// iterations, as a live camera stream keeps it), the whole `PhotoReader` on one still, and batch throughput on a
+// folder of stills. Run from the Benchmarks folder: `swift package benchmark --no-progress`.
 
 import Benchmark
 import Foundation
@@ -63,6 +64,37 @@ private final class PhotoReaderState: @unchecked Sendable {
     }
 }
 
+private final class StageState: @unchecked Sendable {
+    let image: GrayImage
+    var integral = IntegralImage()
+    var dark = InkMask(width: 0, height: 0)
+    var light = InkMask(width: 0, height: 0)
+    var scratch = InkMask(width: 0, height: 0)
+    var grayOut = GrayImage(width: 0, height: 0)
+    var grayScratch = GrayImage(width: 0, height: 0)
+    var labeler = ConnectedComponents()
+    init(image: GrayImage) {
+        self.image = image
+        integral.update(from: image)
+        AdaptiveThreshold(radius: 14, k: 0.25, minimumContrast: 10).apply(image, integral: integral, dark: &dark, light: &light)
+    }
+}
+
+private final class LiveState: @unchecked Sendable {
+    var live: LiveReader
+    let image: GrayImage
+    var timestamp = 0.0
+    init(live: LiveReader, image: GrayImage) {
+        self.live = live
+        self.image = image
+    }
+}
+
+private func sizedStill(_ width: Int, _ height: Int) throws -> GrayImage {
+    let still = try decodedStill()
+    return (width, height) == (640, 480) ? still : still.resized(width: width, height: height)
+}
+
 let benchmarks: @Sendable () -> Void = {
     let metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal]
     Benchmark.defaultConfiguration = .init(
@@ -119,5 +151,61 @@ let benchmarks: @Sendable () -> Void = {
             fatalError("PhotoReader read \(result.reading?.readingString ?? "nothing") (\(result.message ?? "")), expected 227")
         }
         return PhotoReaderState(reader: reader, image: image)
+    }
+
+    // 4. The pixel stages on their own, on the still at each size: summed-area tables and the two-polarity
+    //    adaptive threshold (the candidate finder's radius 14), long-run removal, connected components, and the
+    //    grey closing the ink separator uses (radius 3).
+    for (width, height) in [(640, 480), (1280, 720), (1920, 1080)] {
+        Benchmark("Stage threshold \(width)x\(height)") { (benchmark: Benchmark, state: StageState) in
+            let threshold = AdaptiveThreshold(radius: 14, k: 0.25, minimumContrast: 10)
+            for _ in benchmark.scaledIterations {
+                state.integral.update(from: state.image)
+                threshold.apply(state.image, integral: state.integral, dark: &state.dark, light: &state.light)
+            }
+        } setup: { StageState(image: try sizedStill(width, height)) }
+
+        Benchmark("Stage long-run removal \(width)x\(height)") { (benchmark: Benchmark, state: StageState) in
+            let removal = LongRunRemoval(maximumHorizontal: 120, maximumVertical: 150)
+            for _ in benchmark.scaledIterations {
+                var mask = state.dark
+                removal.apply(&mask, scratch: &state.scratch)
+                blackHole(mask)
+            }
+        } setup: { StageState(image: try sizedStill(width, height)) }
+
+        Benchmark("Stage components \(width)x\(height)") { (benchmark: Benchmark, state: StageState) in
+            for _ in benchmark.scaledIterations {
+                blackHole(state.labeler.label(state.dark, minimumArea: 4))
+            }
+        } setup: { StageState(image: try sizedStill(width, height)) }
+
+        Benchmark("Stage grey closing r3 \(width)x\(height)") { (benchmark: Benchmark, state: StageState) in
+            for _ in benchmark.scaledIterations {
+                GrayMorphology.closing(state.image, radius: 3, into: &state.grayOut, scratch: &state.grayScratch)
+            }
+        } setup: { StageState(image: try sizedStill(width, height)) }
+
+        // 5. The whole live per-frame step: reading the frame (lines, assembly, glare) and the convergence update.
+        Benchmark("Live frame \(width)x\(height)") { (benchmark: Benchmark, state: LiveState) in
+            for _ in benchmark.scaledIterations {
+                state.timestamp += 0.1
+                blackHole(state.live.process(state.image, timestamp: state.timestamp))
+            }
+        } setup: {
+            LiveState(live: LiveReader(peripheral: try glucosePeripheral(), unit: nil), image: try sizedStill(width, height))
+        }
+    }
+
+    // 6. Batch throughput: the 18 stills of one sample design (640x480 JPEGs) read from disk by BatchRunner on
+    //    one thread, decode included. One iteration reads the whole folder.
+    Benchmark("Batch 18 stills, 1 job", configuration: .init(maxDuration: .seconds(5), maxIterations: 50)) {
+        (benchmark: Benchmark, entries: [ImageFileCollector.Entry]) in
+        let runner = BatchRunner(peripheral: try glucosePeripheral(), unit: nil, jobs: 1)
+        for _ in benchmark.scaledIterations {
+            runner.run(entries) { _, result in blackHole(result) }
+        }
+    } setup: {
+        ImageFileCollector.collect([repositoryRoot.appendingPathComponent("Samples/stills/glucose-g1").path])
     }
 }
