@@ -115,5 +115,10 @@ public struct PixelRect: Sendable, Hashable, Codable, CustomStringConvertible {
         PixelRect(x: x + dx, y: y + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
     }
 
+    /// The same rectangle moved by (dx, dy).
+    public func offsetBy(dx: Int, dy: Int) -> PixelRect {
+        PixelRect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }

@@ -3,6 +3,11 @@ import VitalSnapImaging
 /// The per-frame controller of a live reading: reads each frame, feeds the converger, and keeps the crop of the
 /// display from the latest frame that showed the value being converged on.
 ///
+/// Once a frame has given a value, the following frames are read only around where it was (the display barely
+/// moves between frames), which costs a fraction of reading the whole frame. The whole frame is read again when
+/// the region gives nothing, when what it gives touches its edge (a digit may be cut off), and every
+/// `fullFrameInterval` frames in any case, so that a region gone stale is never trusted for long.
+///
 /// One per stream; its readers keep their buffers between frames.
 public struct LiveReader: Sendable {
     public let peripheral: PeripheralDefinition
@@ -10,6 +15,13 @@ public struct LiveReader: Sendable {
     public private(set) var converger: ReadingConverger
     /// The display as the camera saw it in the latest frame that read the value now leading, and where it was.
     public private(set) var bestCrop: (image: GrayImage, region: PixelRect, glare: GlareReport, text: String)?
+
+    /// Where the display was last read, in frame pixels; the next frame is read only there. Nil: the whole frame.
+    public private(set) var trackedRegion: PixelRect?
+    /// Frames read in the tracked region only, in a row, before the whole frame is read again.
+    public var fullFrameInterval = 8
+    private var regionReads = 0
+    private var regionImage = GrayImage(width: 0, height: 0)
 
     public init(peripheral: PeripheralDefinition, unit: String?, policy: ConvergencePolicy = .default) {
         self.peripheral = peripheral
@@ -24,19 +36,65 @@ public struct LiveReader: Sendable {
     }
 
     public mutating func process(_ image: GrayImage, timestamp: Double) -> Step {
-        let (result, _) = reader.readOriented(image)
+        let (result, origin) = read(image)
         let reading = result.reading ?? Reading(outcome: .none("no digits found"), confidence: 0, recognizedText: "", lines: [])
         let glare = result.glare ?? .none
         let update = converger.add(reading, glare: glare, timestamp: timestamp)
-        if let text = reading.readingString ?? reading.word, update.partial.status.isVote, let region = Self.displayRegion(of: reading, in: image) {
+        let source = origin == nil ? image : regionImage
+        if update.partial.status.isVote, let text = reading.readingString ?? reading.word,
+            let local = Self.displayRegion(of: reading, in: source)
+        {
+            let region = local.offsetBy(dx: origin?.x ?? 0, dy: origin?.y ?? 0)
             bestCrop = (image.cropped(to: region), region, glare, text)
+            trackedRegion = Self.trackingRegion(of: reading, in: source)?.offsetBy(dx: origin?.x ?? 0, dy: origin?.y ?? 0)
+        } else if origin == nil {
+            trackedRegion = nil
         }
         return Step(update: update, frameResult: result)
+    }
+
+    /// The frame's result, read in the tracked region when that can be trusted (with the region's origin), else
+    /// in the whole frame (origin nil).
+    private mutating func read(_ image: GrayImage) -> (PhotoResult, origin: (x: Int, y: Int)?) {
+        if let region = trackedRegion, regionReads < fullFrameInterval {
+            image.crop(region, into: &regionImage)
+            let (result, _) = reader.readOriented(regionImage)
+            if let reading = result.reading, reading.readingString != nil || reading.word != nil,
+                !Self.touchesEdge(reading, of: regionImage)
+            {
+                regionReads += 1
+                let clipped = region.intersection(image.bounds)
+                return (result, (clipped.minX, clipped.minY))
+            }
+        }
+        regionReads = 0
+        return (reader.readOriented(image).0, nil)
     }
 
     public mutating func reset() {
         converger.reset()
         bestCrop = nil
+        trackedRegion = nil
+        regionReads = 0
+    }
+
+    /// Where to look in the next frame: the lines read, with room around them for the display to move and for
+    /// what stands beside the value (the assembler's checks look there): two digit heights, and half the lines'
+    /// width sideways.
+    static func trackingRegion(of reading: Reading, in image: GrayImage) -> PixelRect? {
+        guard let first = reading.lines.first else { return nil }
+        let union = reading.lines.dropFirst().reduce(first.boundingBox) { $0.union($1.boundingBox) }
+        let digit = Int(reading.lines.map(\.digitHeight).max() ?? 0)
+        let region = union.insetBy(dx: -max(2 * digit, union.width / 2), dy: -2 * digit).intersection(image.bounds)
+        return region.isEmpty ? nil : region
+    }
+
+    /// Whether a line read comes within a quarter digit of the image's edge, where a digit may have been cut off.
+    static func touchesEdge(_ reading: Reading, of image: GrayImage) -> Bool {
+        reading.lines.contains { line in
+            let box = line.boundingBox, margin = max(2, Int(line.digitHeight / 4))
+            return box.minX < margin || box.minY < margin || box.maxX > image.width - margin || box.maxY > image.height - margin
+        }
     }
 
     /// The lines that were read, with a margin of one digit height (the display's window around them).
