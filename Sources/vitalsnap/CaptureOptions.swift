@@ -18,14 +18,8 @@ struct CaptureOptions: ParsableArguments {
 
     mutating func validate() throws {
         if size != nil && input != nil { throw ValidationError("--size is for cameras; a replay has its own size") }
-        if let size, parsedSize(size) == nil { throw ValidationError("--size \(size) is not WxH, e.g. 1280x720") }
+        if let size, CaptureSize(parsing: size) == nil { throw ValidationError("--size \(size) is not WxH, e.g. 1280x720") }
         if let fps, fps < 0 || !fps.isFinite { throw ValidationError("--fps must be 0 or more") }
-    }
-
-    func parsedSize(_ text: String) -> (Int, Int)? {
-        let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return nil }
-        return (parts[0], parts[1])
     }
 
     /// The camera or replay; `stopRequest` ends a camera's blocked wait for a frame (Ctrl-C).
@@ -44,7 +38,6 @@ struct CaptureOptions: ParsableArguments {
             default: throw .unreadableInput(input, reason: "not a folder, .mjpeg/.mjpg or .y4m file")
             }
         }
-        let requested = size.flatMap(parsedSize).map { CaptureSize(width: $0.0, height: $0.1) }
-        return try V4L2Camera(options: V4L2CameraOptions(device: device, size: requested), stopRequest: stopRequest)
+        return try V4L2Camera(options: V4L2CameraOptions(device: device, size: size.flatMap(CaptureSize.init(parsing:))), stopRequest: stopRequest)
     }
 }
