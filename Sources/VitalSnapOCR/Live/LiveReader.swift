@@ -56,7 +56,11 @@ public struct LiveReader: Sendable {
     /// The frame's result, read in the tracked region when that can be trusted (with the region's origin), else
     /// in the whole frame (origin nil).
     private mutating func read(_ image: GrayImage) -> (PhotoResult, origin: (x: Int, y: Int)?) {
-        if let region = trackedRegion, regionReads < fullFrameInterval {
+        // A frame larger than the reader's working size is shrunk before reading, a region of it would not be:
+        // there the region can cost more than the whole frame, so only frames read at full size are tracked.
+        if let region = trackedRegion, regionReads < fullFrameInterval,
+            max(image.width, image.height) <= TextLineReader.Configuration().workingLongSide.upperBound
+        {
             image.crop(region, into: &regionImage)
             let (result, _) = reader.readOriented(regionImage)
             if let reading = result.reading, reading.readingString != nil || reading.word != nil,
