@@ -117,6 +117,21 @@ final class MorphologyKernelTests: XCTestCase {
         return out
     }
 
+    /// One workspace reused across sizes, radii and both filters, as a reader keeps it: stale buffers must
+    /// never leak into a result (the padding especially, which differs between max and min).
+    func testAReusedWorkspaceGivesTheSameResults() {
+        var rng = SplitMix64(seed: 5)
+        var workspace = GrayMorphology.Workspace()
+        for _ in 0..<60 {
+            let w = Int.random(in: 1...29, using: &rng), h = Int.random(in: 1...19, using: &rng)
+            let image = Fixtures.noise(width: w, height: h, seed: rng.next())
+            let radius = Int.random(in: 0...7, using: &rng), takeMax = Bool.random(using: &rng)
+            var out = GrayImage(width: 0, height: 0)
+            GrayMorphology.filter(image, radius: radius, takeMax: takeMax, into: &out, workspace: &workspace)
+            XCTAssertEqual(out, referenceFilter(image, radius: radius, takeMax: takeMax), "\(w)x\(h) r\(radius) max=\(takeMax)")
+        }
+    }
+
     func testGrayMaxAndMinFiltersMatchAScalarReference() {
         var rng = SplitMix64(seed: 23)
         for _ in 0..<40 {

@@ -2,9 +2,39 @@
 /// (a closing) erases dark strokes narrower than the window and leaves the background around them: the
 /// reader divides by that background to flatten shadows, gradients and uneven backlight.
 public enum GrayMorphology {
+    /// Row buffers kept between calls, so a caller that keeps one filters without allocating.
+    public struct Workspace: Sendable {
+        var rows: [UInt8] = []
+        var padded: [UInt8] = []
+        var forward: [UInt8] = []
+        var backward: [UInt8] = []
+
+        public init() {}
+
+        static func resize(_ buffer: inout [UInt8], to count: Int) {
+            if buffer.count < count {
+                buffer.append(contentsOf: repeatElement(0, count: count - buffer.count))
+            } else if buffer.count > count {
+                buffer.removeLast(buffer.count - count)  // keeps capacity
+            }
+        }
+    }
+
     public static func closing(_ image: GrayImage, radius: Int, into out: inout GrayImage, scratch: inout GrayImage) {
-        filter(image, radius: radius, takeMax: true, into: &scratch)
-        filter(scratch, radius: radius, takeMax: false, into: &out)
+        var workspace = Workspace()
+        closing(image, radius: radius, into: &out, scratch: &scratch, workspace: &workspace)
+    }
+
+    public static func closing(
+        _ image: GrayImage, radius: Int, into out: inout GrayImage, scratch: inout GrayImage, workspace: inout Workspace
+    ) {
+        filter(image, radius: radius, takeMax: true, into: &scratch, workspace: &workspace)
+        filter(scratch, radius: radius, takeMax: false, into: &out, workspace: &workspace)
+    }
+
+    public static func filter(_ image: GrayImage, radius: Int, takeMax: Bool, into out: inout GrayImage) {
+        var workspace = Workspace()
+        filter(image, radius: radius, takeMax: takeMax, into: &out, workspace: &workspace)
     }
 
     /// The window is clipped at the image's edges (as if the image were padded with values that never win).
@@ -12,7 +42,9 @@ public enum GrayMorphology {
     /// Rows use the van Herk/Gil-Werman method: running maxima forward and backward within blocks of the window's
     /// length, so each pixel costs three comparisons whatever the radius. Columns take the maximum of the
     /// window's rows, one whole row at a time, a loop over contiguous bytes that the compiler vectorizes.
-    public static func filter(_ image: GrayImage, radius: Int, takeMax: Bool, into out: inout GrayImage) {
+    public static func filter(
+        _ image: GrayImage, radius: Int, takeMax: Bool, into out: inout GrayImage, workspace: inout Workspace
+    ) {
         let w = image.width, h = image.height
         out.reshape(width: w, height: h)
         guard w > 0, h > 0 else { return }
@@ -21,18 +53,23 @@ public enum GrayMorphology {
             out.pixels = image.pixels
             return
         }
-        var rows = [UInt8](repeating: 0, count: w * h)
         let neutral: UInt8 = takeMax ? 0 : 255
         let k = 2 * r + 1, n = w + 2 * r
-        var padded = [UInt8](repeating: neutral, count: n)
-        var forward = [UInt8](repeating: 0, count: n)
-        var backward = [UInt8](repeating: 0, count: n)
+        Workspace.resize(&workspace.rows, to: w * h)
+        Workspace.resize(&workspace.padded, to: n)
+        Workspace.resize(&workspace.forward, to: n)
+        Workspace.resize(&workspace.backward, to: n)
+        // The padding on both sides never wins: 0 for a maximum, 255 for a minimum.
+        for i in 0..<r {
+            workspace.padded[i] = neutral
+            workspace.padded[n - 1 - i] = neutral
+        }
         @inline(__always) func pick(_ a: UInt8, _ b: UInt8) -> UInt8 { takeMax ? max(a, b) : min(a, b) }
         image.pixels.withUnsafeBufferPointer { s in
-            rows.withUnsafeMutableBufferPointer { t in
-                padded.withUnsafeMutableBufferPointer { p in
-                    forward.withUnsafeMutableBufferPointer { g in
-                        backward.withUnsafeMutableBufferPointer { b in
+            workspace.rows.withUnsafeMutableBufferPointer { t in
+                workspace.padded.withUnsafeMutableBufferPointer { p in
+                    workspace.forward.withUnsafeMutableBufferPointer { g in
+                        workspace.backward.withUnsafeMutableBufferPointer { b in
                             for y in 0..<h {
                                 let row = y &* w
                                 for x in 0..<w { p[r &+ x] = s[row &+ x] }
@@ -56,7 +93,7 @@ public enum GrayMorphology {
                 }
             }
         }
-        rows.withUnsafeBufferPointer { t in
+        workspace.rows.withUnsafeBufferPointer { t in
             out.pixels.withUnsafeMutableBufferPointer { d in
                 for y in 0..<h {
                     let y0 = max(0, y - r), y1 = min(h - 1, y + r), row = y &* w

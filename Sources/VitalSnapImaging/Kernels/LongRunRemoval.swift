@@ -22,6 +22,12 @@ public struct LongRunRemoval: Sendable {
     /// grown by `margin` in `scratch` (the dilation of a straight run by a square is that rectangle), and only
     /// when something was marked is the mask cleared where `scratch` is set.
     public func apply(_ mask: inout InkMask, scratch: inout InkMask) {
+        var columnRun: [UInt16] = []
+        apply(&mask, scratch: &scratch, columnRuns: &columnRun)
+    }
+
+    /// As above, with the per-column run lengths kept by the caller between calls (no allocation).
+    public func apply(_ mask: inout InkMask, scratch: inout InkMask, columnRuns columnRun: inout [UInt16]) {
         let w = mask.width, h = mask.height
         guard w > 0, h > 0 else { return }
         scratch.reshape(width: w, height: h)
@@ -29,8 +35,11 @@ public struct LongRunRemoval: Sendable {
         var marked = false
         // Heights here stay far below 65,535 (images are scaled to at most 1600 px first); longer columns
         // saturate, which still counts as long.
-        var columnRun = [UInt16](repeating: 0, count: w)
         let checksColumns = maxV < h
+        if checksColumns {
+            columnRun.removeAll(keepingCapacity: true)
+            columnRun.append(contentsOf: repeatElement(0, count: w))
+        }
         mask.pixels.withUnsafeBufferPointer { ink in
             scratch.pixels.withUnsafeMutableBufferPointer { s in
                 // Cleared only once something is to be marked: most masks have no long run at all.

@@ -18,6 +18,7 @@ public struct CharacterCandidateFinder: Sendable {
     private var dark = InkMask(width: 0, height: 0)
     private var light = InkMask(width: 0, height: 0)
     private var scratch = InkMask(width: 0, height: 0)
+    private var columnRuns: [UInt16] = []
     private var labeler = ConnectedComponents()
     private let grouper = SegmentGrouper()
     private let debugLevel = Int(ProcessInfo.processInfo.environment["DEBUG_LEVEL"] ?? "") ?? -1
@@ -46,7 +47,7 @@ public struct CharacterCandidateFinder: Sendable {
         configuration.closing.apply(&mask, scratch: &scratch)
         LongRunRemoval(
             maximumHorizontal: configuration.maximumHeight, maximumVertical: configuration.maximumHeight * 5 / 4
-        ).apply(&mask, scratch: &scratch)
+        ).apply(&mask, scratch: &scratch, columnRuns: &columnRuns)
         let c = configuration
         let pieces = labeler.label(mask, minimumArea: max(4, c.minimumHeight / 3))
         if debugLevel == level, polarity == .dark {

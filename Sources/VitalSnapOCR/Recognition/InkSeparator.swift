@@ -11,6 +11,7 @@ public struct InkSeparator: Sendable {
     /// The image with its strokes closed away: the display background (and whatever surrounds it).
     public private(set) var background = GrayImage(width: 0, height: 0)
     private var scratch = GrayImage(width: 0, height: 0)
+    private var morphology = GrayMorphology.Workspace()
 
     public init() {}
 
@@ -18,7 +19,7 @@ public struct InkSeparator: Sendable {
     /// `strokeRadius`: strokes up to about twice this wide are closed away when estimating the background.
     @discardableResult
     public mutating func separate(_ image: GrayImage, strokeRadius: Int, thresholdRegion: PixelRect, into mask: inout InkMask) -> Int? {
-        GrayMorphology.closing(image, radius: strokeRadius, into: &background, scratch: &scratch)
+        GrayMorphology.closing(image, radius: strokeRadius, into: &background, scratch: &scratch, workspace: &morphology)
         darkness.reshape(width: image.width, height: image.height)
         image.pixels.withUnsafeBufferPointer { p in
             background.pixels.withUnsafeBufferPointer { b in
