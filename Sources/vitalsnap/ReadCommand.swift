@@ -114,16 +114,18 @@ struct ReadCommand: AsyncParsableCommand {
             return
         }
         let crop = live.bestCrop
+        // Encoded once: the same PNG is saved for the user and queued with the record.
+        let png = crop.flatMap { try? Data(ImageEncoder.png($0.image)) }
         let directory = state.directory
         var cropPath: String?
         let activityID = ActivityID.generate()
-        if let crop {
+        if let png {
             do {
                 try directory.create()
                 let folder = directory.path + "/captures"
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
                 let path = folder + "/\(activityID).png"
-                try ImageEncoder.write(try ImageEncoder.png(crop.image), to: path)
+                try ImageEncoder.write([UInt8](png), to: path)
                 cropPath = path
             } catch {
                 out.status("the crop could not be saved: \(error)")
@@ -151,9 +153,8 @@ struct ReadCommand: AsyncParsableCommand {
         }
         let queue = try state.openQueue()
         let session = try state.loadSession()
-        let image = crop.flatMap { try? ImageEncoder.png($0.image) }.map { Data($0) }
         do {
-            try queue.submit(capture.record, image: image, owner: session?.ownerKey)
+            try queue.submit(capture.record, image: png, owner: session?.ownerKey)
         } catch {
             throw out.fail("not queued: \(error)", status: 1)
         }

@@ -25,6 +25,12 @@ struct ReplayClock {
         return next
     }
 
+    /// For sources that come upon their frames one after another (a stream): waits until frame `index` is due,
+    /// and says whether a later frame is already due, so that this one is to be dropped.
+    mutating func isLate(_ index: Int) -> Bool {
+        self.index(after: index) > index
+    }
+
     /// The timestamp of frame `index`: its place on the replayed clock.
     func timestamp(of index: Int) -> Double {
         Double(index) / (framesPerSecond ?? 10)

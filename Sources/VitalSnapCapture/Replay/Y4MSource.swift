@@ -65,9 +65,8 @@ public final class Y4MSource: FrameSource {
             let chroma = handle.readData(ofLength: chromaBytes)
             guard luma.count == width * height, chroma.count == chromaBytes else { return nil }  // a cut-off last frame
             let index = next
-            let due = clock.index(after: index)
             next += 1
-            if due > index {
+            if clock.isLate(index) {
                 droppedFrames += 1
                 continue
             }

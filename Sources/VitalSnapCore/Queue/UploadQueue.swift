@@ -30,8 +30,8 @@ public final class UploadQueue: @unchecked Sendable {
         let isNew = !FileManager.default.fileExists(atPath: path)
             || ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) == 0
         if isNew {
-            // SQLite creates files with the process's umask (often 0644); this one holds health data and tokens'
-            // users, so it is made private first, and the -wal and -shm files SQLite adds copy its mode.
+            // SQLite creates files with the process's umask (often 0644); this one holds health data, so it is
+            // made private first, and the -wal and -shm files SQLite adds copy its mode.
             let fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
             if fd >= 0 { fchmod(fd, 0o600); close(fd) }
         }
@@ -40,23 +40,19 @@ public final class UploadQueue: @unchecked Sendable {
         } catch {
             throw Self.storageError(error, path: path)
         }
-        do {
-            if let maximumPages { try database.execute("PRAGMA max_page_count = \(maximumPages)") }
-            if isNew {
-                try createLayout()
-            } else {
-                try checkLayout()
-            }
-            // Durable at commit even on power loss; WAL lets readers (queue list) run while an upload writes.
-            try database.execute("PRAGMA journal_mode = WAL")
-            try database.execute("PRAGMA synchronous = FULL")
-        } catch let error as SQLiteError {
-            throw Self.storageError(error, path: path)
-        } catch let error as StorageError {
-            throw error
-        } catch {
-            throw .database(path: path, reason: "\(error)")
+        try Self.mappingErrors(path: path) { try openLayout(isNew: isNew, maximumPages: maximumPages) }
+    }
+
+    private func openLayout(isNew: Bool, maximumPages: Int?) throws {
+        if let maximumPages { try database.execute("PRAGMA max_page_count = \(maximumPages)") }
+        if isNew {
+            try createLayout()
+        } else {
+            try checkLayout()
         }
+        // Durable at commit even on power loss; WAL lets readers (queue list) run while an upload writes.
+        try database.execute("PRAGMA journal_mode = WAL")
+        try database.execute("PRAGMA synchronous = FULL")
     }
 
     private func createLayout() throws(SQLiteError) {
@@ -104,23 +100,28 @@ public final class UploadQueue: @unchecked Sendable {
 
     static func storageError(_ error: SQLiteError, path: String) -> StorageError {
         if error.isDiskFull { return .diskFull(path: path) }
-        if error.primaryCode == 26 { return .foreignDatabase(path: path, reason: "not an SQLite database") }  // SQLITE_NOTADB
-        if error.primaryCode == 11 { return .damagedDatabase(path: path, reason: error.message) }  // SQLITE_CORRUPT
+        if error.isNotADatabase { return .foreignDatabase(path: path, reason: "not an SQLite database") }
+        if error.isCorrupt { return .damagedDatabase(path: path, reason: error.message) }
         return .database(path: path, reason: error.message)
+    }
+
+    /// Runs `body`, turning whatever it throws into the `StorageError` that names the queue file.
+    private static func mappingErrors<T>(path: String, _ body: () throws -> T) throws(StorageError) -> T {
+        do {
+            return try body()
+        } catch let error as SQLiteError {
+            throw storageError(error, path: path)
+        } catch let error as StorageError {
+            throw error
+        } catch {
+            throw .database(path: path, reason: "\(error)")
+        }
     }
 
     private func locked<T>(_ body: () throws -> T) throws(StorageError) -> T {
         lock.lock()
         defer { lock.unlock() }
-        do {
-            return try body()
-        } catch let error as SQLiteError {
-            throw Self.storageError(error, path: directory.queueDatabase)
-        } catch let error as StorageError {
-            throw error
-        } catch {
-            throw .database(path: directory.queueDatabase, reason: "\(error)")
-        }
+        return try Self.mappingErrors(path: directory.queueDatabase, body)
     }
 
     // MARK: - Submitting

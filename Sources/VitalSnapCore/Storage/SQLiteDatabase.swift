@@ -122,13 +122,6 @@ final class SQLiteStatement {
         throw database.error(code)
     }
 
-    func reset() {
-        sqlite3_reset(statement)
-        sqlite3_clear_bindings(statement)
-    }
-
-    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
-
     func int(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
 
     func text(_ column: Int32) -> String? {
@@ -152,7 +145,8 @@ struct SQLiteError: Error, CustomStringConvertible {
     /// The primary result code (extended codes carry detail in the high bits).
     var primaryCode: Int32 { code & 0xFF }
     var isDiskFull: Bool { primaryCode == SQLITE_FULL }
-    var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB || primaryCode == SQLITE_CORRUPT }
+    var isNotADatabase: Bool { primaryCode == SQLITE_NOTADB }
+    var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT }
 
     var description: String { "\(path): \(message) (SQLite error \(code))" }
 }

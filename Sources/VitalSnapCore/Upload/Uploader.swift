@@ -51,10 +51,14 @@ public final class Uploader: Sendable {
         var summary = Summary()
         var random = SystemRandomNumberGenerator()
         let owner = session.ownerKey
-        if let reason = try queue.pauseReason() {
+        // Ends the run early: what is left, and why.
+        func stopped(_ why: String) throws(StorageError) -> Summary {
+            summary.stoppedBecause = why
             summary.remaining = try queue.count(owner: owner)
-            summary.stoppedBecause = "uploads are paused: \(reason) (run `vitalsnap queue retry` once it is fixed)"
             return summary
+        }
+        if let reason = try queue.pauseReason() {
+            return try stopped("uploads are paused: \(reason) (run `vitalsnap queue retry` once it is fixed)")
         }
         var failures = 0
         while let item = try queue.pending(owner: owner, limit: 1).first {
@@ -66,9 +70,7 @@ public final class Uploader: Sendable {
             case .pause(let status, let message):
                 try queue.pause(reason: "HTTP \(status): \(message)")
                 emit(.queuePaused(status: status, message: message))
-                summary.stoppedBecause = "uploads paused: HTTP \(status): \(message)"
-                summary.remaining = try queue.count(owner: owner)
-                return summary
+                return try stopped("uploads paused: HTTP \(status): \(message)")
             case .retry(let reason):
                 failures += 1
                 try queue.attemptFailed(item, reason: reason)
@@ -76,21 +78,14 @@ public final class Uploader: Sendable {
                     if item.serverRecordID != nil {
                         emit(.imageSubmissionFailed(activityID: item.activityID, status: nil, message: "\(reason); will retry on the next upload"))
                     }
-                    summary.stoppedBecause = "\(item.activityID) failed \(failures) times (\(reason)); it stays queued"
-                    summary.remaining = try queue.count(owner: owner)
-                    return summary
+                    return try stopped("\(item.activityID) failed \(failures) times (\(reason)); it stays queued")
                 }
                 let delay = policy.delay(beforeRetry: failures, using: &random)
                 emit(.retryScheduled(activityID: item.activityID, attempt: failures, delay: delay, reason: reason))
                 try? await Task.sleep(nanoseconds: UInt64(delay * 1e9))
-                if Task.isCancelled {
-                    summary.stoppedBecause = "cancelled"
-                    summary.remaining = try queue.count(owner: owner)
-                    return summary
-                }
+                if Task.isCancelled { return try stopped("cancelled") }
             }
         }
-        summary.remaining = 0
         return summary
     }
 

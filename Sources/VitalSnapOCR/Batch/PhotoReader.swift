@@ -11,11 +11,13 @@ public struct PhotoReader: Sendable {
     private var glareDetector = GlareDetector()
     private let logger = Logger(label: "vitalsnap.ocr")
 
+    /// JPEGs are decoded at a reduced DCT scale when the photo is large: digits stay sharp enough and decoding
+    /// gets several times faster.
+    public static let defaultDecodeOptions = DecodeOptions(minimumLongSide: 1000)
+
     public init(peripheral: PeripheralDefinition, unit: String? = nil) {
         assembler = ReadingAssembler(peripheral: peripheral, unit: unit)
-        // Decode JPEGs at a reduced DCT scale when the photo is large: digits stay sharp enough and
-        // decoding gets several times faster.
-        decodeOptions = DecodeOptions(minimumLongSide: 1000)
+        decodeOptions = Self.defaultDecodeOptions
     }
 
     public mutating func read(file: String) -> PhotoResult {
@@ -179,9 +181,7 @@ public struct PhotoReader: Sendable {
     }
 
     mutating func detectGlare(in image: GrayImage, reading: Reading) -> GlareReport {
-        guard let first = reading.lines.first else { return .none }
-        let lineBoxes = reading.lines.map(\.boundingBox)
-        let union = lineBoxes.dropFirst().reduce(lineBoxes[0]) { $0.union($1) }
+        guard let first = reading.lines.first, let union = reading.linesBox else { return .none }
         // Glare matters where it covers the characters themselves, and the cell just before and after the
         // number, where it may hide a whole digit (11.4 read as 1.4), but not the rest of the display.
         let digits = reading.lines.flatMap(\.characterBoxes)

@@ -45,7 +45,12 @@ public struct LiveReader: Sendable {
             let local = Self.displayRegion(of: reading, in: source)
         {
             let region = local.offsetBy(dx: origin?.x ?? 0, dy: origin?.y ?? 0)
-            bestCrop = (image.cropped(to: region), region, glare, text)
+            // Into the last crop's storage: dropping the old tuple first leaves that storage unshared, so
+            // cropping allocates nothing once it has held the largest crop.
+            var crop = bestCrop?.image ?? GrayImage(width: 0, height: 0)
+            bestCrop = nil
+            image.crop(region, into: &crop)
+            bestCrop = (crop, region, glare, text)
             trackedRegion = Self.trackingRegion(of: reading, in: source)?.offsetBy(dx: origin?.x ?? 0, dy: origin?.y ?? 0)
         } else if origin == nil {
             trackedRegion = nil
@@ -58,9 +63,7 @@ public struct LiveReader: Sendable {
     private mutating func read(_ image: GrayImage) -> (PhotoResult, origin: (x: Int, y: Int)?) {
         // A frame larger than the reader's working size is shrunk before reading, a region of it would not be:
         // there the region can cost more than the whole frame, so only frames read at full size are tracked.
-        if let region = trackedRegion, regionReads < fullFrameInterval,
-            max(image.width, image.height) <= TextLineReader.Configuration().workingLongSide.upperBound
-        {
+        if let region = trackedRegion, regionReads < fullFrameInterval, max(image.width, image.height) <= Self.fullSizeLimit {
             image.crop(region, into: &regionImage)
             let (result, _) = reader.readOriented(regionImage)
             if let reading = result.reading, reading.readingString != nil || reading.word != nil,
@@ -75,6 +78,9 @@ public struct LiveReader: Sendable {
         return (reader.readOriented(image).0, nil)
     }
 
+    /// The longest side the line reader works on without shrinking the image first.
+    static let fullSizeLimit = TextLineReader.Configuration().workingLongSide.upperBound
+
     public mutating func reset() {
         converger.reset()
         bestCrop = nil
@@ -86,9 +92,8 @@ public struct LiveReader: Sendable {
     /// what stands beside the value (the assembler's checks look there): two digit heights, and half the lines'
     /// width sideways.
     static func trackingRegion(of reading: Reading, in image: GrayImage) -> PixelRect? {
-        guard let first = reading.lines.first else { return nil }
-        let union = reading.lines.dropFirst().reduce(first.boundingBox) { $0.union($1.boundingBox) }
-        let digit = Int(reading.lines.map(\.digitHeight).max() ?? 0)
+        guard let union = reading.linesBox else { return nil }
+        let digit = Int(reading.digitHeight)
         let region = union.insetBy(dx: -max(2 * digit, union.width / 2), dy: -2 * digit).intersection(image.bounds)
         return region.isEmpty ? nil : region
     }
@@ -103,9 +108,8 @@ public struct LiveReader: Sendable {
 
     /// The lines that were read, with a margin of one digit height (the display's window around them).
     static func displayRegion(of reading: Reading, in image: GrayImage) -> PixelRect? {
-        guard let first = reading.lines.first else { return nil }
-        let union = reading.lines.dropFirst().reduce(first.boundingBox) { $0.union($1.boundingBox) }
-        let margin = Int(reading.lines.map(\.digitHeight).max() ?? 0)
+        guard let union = reading.linesBox else { return nil }
+        let margin = Int(reading.digitHeight)
         let region = union.insetBy(dx: -margin, dy: -margin).intersection(image.bounds)
         return region.isEmpty ? nil : region
     }

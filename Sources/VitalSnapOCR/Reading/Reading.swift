@@ -1,3 +1,5 @@
+import VitalSnapImaging
+
 /// The value of one field as read from the display.
 public struct FieldValue: Sendable, Hashable, Codable {
     public var field: FieldName
@@ -54,6 +56,15 @@ public struct Reading: Sendable {
         if case .word(let w) = outcome { return w }
         return nil
     }
+
+    /// The rectangle around the lines that made up the reading; nil when there are none.
+    public var linesBox: PixelRect? {
+        guard let first = lines.first else { return nil }
+        return lines.dropFirst().reduce(first.boundingBox) { $0.union($1.boundingBox) }
+    }
+
+    /// The tallest digit height of those lines (0 without lines).
+    public var digitHeight: Double { lines.map(\.digitHeight).max() ?? 0 }
 
     /// The reading string users and scripts see: `123`, `5.6`, `120/80/72`; nil without a value.
     public var readingString: String? {
