@@ -26,12 +26,14 @@ let package = Package(
         .target(name: "CCaptureShim", dependencies: ["CV4L2"]),
 
         .target(name: "VitalSnapImaging", dependencies: ["CImageCodecs"]),
+        // Small convolutional networks read from safetensors files: SIMD kernels with scalar twins.
+        .target(name: "VitalSnapInference"),
         .target(name: "VitalSnapCore", dependencies: ["CSQLite", .product(name: "Logging", package: "swift-log")]),
         // The peripheral definitions and overlay images, kept at the top of the repository.
         .target(name: "VitalSnapOverlays", path: "Overlays", resources: [.copy("peripherals")]),
         .target(
             name: "VitalSnapOCR",
-            dependencies: ["VitalSnapImaging", "VitalSnapCore", "VitalSnapOverlays", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["VitalSnapImaging", "VitalSnapInference", "VitalSnapCore", "VitalSnapOverlays", .product(name: "Logging", package: "swift-log")]),
         // A loopback stand-in for the ingestion server, for tests, benchmarks and `vitalsnap serve-ingestion`.
         .target(name: "VitalSnapIngestStub"),
         .target(name: "VitalSnapSamples", dependencies: ["VitalSnapImaging", "VitalSnapOCR"]),
@@ -46,6 +48,7 @@ let package = Package(
         ),
 
         .testTarget(name: "VitalSnapImagingTests", dependencies: ["VitalSnapImaging"]),
+        .testTarget(name: "VitalSnapInferenceTests", dependencies: ["VitalSnapInference"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore", "VitalSnapIngestStub"]),
         .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapSamples"]),
         .testTarget(name: "VitalSnapSamplesTests", dependencies: ["VitalSnapSamples"]),
