@@ -18,9 +18,10 @@ struct InspectCommand: ParsableCommand {
 
     @Argument(help: "Image files (JPEG or PNG).") var files: [String]
     @Option(help: "Folder to write the rectified line images to.") var dump: String?
-    @Flag(name: .shortAndLong, help: "Also list the character candidates and detected lines.") var verbose = false
+    @Flag(name: .shortAndLong, help: "Also list the character candidates and detected lines, and trace the recognizer's decisions on stderr.") var verbose = false
 
     func run() throws {
+        if verbose { LogOptions.bootstrap(categories: ["ocr"], level: .trace) }
         var configuration = TextLineReader.Configuration()
         configuration.keepsRectifiedLines = dump != nil
         var reader = TextLineReader(configuration: configuration)
@@ -29,8 +30,9 @@ struct InspectCommand: ParsableCommand {
             let decoded = try ImageDecoder.decode(contentsOf: file, options: DecodeOptions(minimumLongSide: 800))
             print("\(file): \(decoded.image.width)x\(decoded.image.height) (1/\(decoded.scaleDenominator))")
             let lines = reader.read(decoded.image)
+            let candidates = (reader.stages.locator as? RuleLineLocator)?.candidates ?? []
             if verbose {
-                for c in reader.candidates.sorted(by: { ($0.level, $0.box.minX) < ($1.level, $1.box.minX) }) {
+                for c in candidates.sorted(by: { ($0.level, $0.box.minX) < ($1.level, $1.box.minX) }) {
                     print("  candidate L\(c.level) \(c.polarity.rawValue) \(c.box) fill=\(String(format: "%.2f", c.fill))")
                 }
                 for entry in reader.lineLog { print("  read " + entry) }
@@ -49,7 +51,7 @@ struct InspectCommand: ParsableCommand {
                 let base = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
                 for level in 0..<4 {
                     var marked = decoded.image
-                    for c in reader.candidates where c.level == level {
+                    for c in candidates where c.level == level {
                         Self.outline(c.box, in: &marked, value: c.polarity == .dark ? 0 : 255)
                     }
                     try ImageEncoder.write(try ImageEncoder.png(marked), to: "\(dump)/\(base)-candidates-L\(level).png")
@@ -72,8 +74,7 @@ struct InspectCommand: ParsableCommand {
                 }
                 for (i, r) in reader.rectifiedLines.enumerated() {
                     var recognizer = LineRecognizer()
-                    recognizer.debug = verbose
-                    if verbose { print("  line \(i):") }
+                    if verbose { print("  line \(i): (its recognition traced on stderr)") }
                     _ = recognizer.recognize(r)
                     let m = recognizer.mask
                     let both = GrayImage(width: r.image.width, height: r.image.height * 2,

@@ -49,13 +49,17 @@ struct LogOptions: ParsableArguments {
         }
     }
 
-    /// Starts logging for the categories asked for (labels `vitalsnap.<category>`); call once, before any work.
-    func bootstrap() {
-        let enabled = log.map(LogCategories.parse) ?? []
+    /// Starts logging for the categories asked for (labels `vitalsnap.<category>`) at `level`; call once, before
+    /// any work.
+    func bootstrap(level: Logger.Level = .debug) {
+        Self.bootstrap(categories: log.map(LogCategories.parse) ?? [], level: level)
+    }
+
+    static func bootstrap(categories enabled: Set<String>, level: Logger.Level) {
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             let category = label.split(separator: ".").last.map(String.init) ?? label
-            handler.logLevel = enabled.contains("all") || enabled.contains(category) ? .debug : .critical
+            handler.logLevel = enabled.contains("all") || enabled.contains(category) ? level : .critical
             return handler
         }
     }

@@ -34,12 +34,12 @@ final class LineRecognizerTests: XCTestCase {
         return line
     }
 
-    func read(_ line: RectifiedLine) -> LineRecognizer.Result {
+    func read(_ line: RectifiedLine) -> LineRecognition {
         var recognizer = LineRecognizer()
         return recognizer.recognize(line)
     }
 
-    func text(_ result: LineRecognizer.Result) -> String { String(result.characters.map(\.character)) }
+    func text(_ result: LineRecognition) -> String { String(result.characters.map(\.character)) }
 
     // MARK: - Digits
 

@@ -21,7 +21,6 @@ public struct CharacterCandidateFinder: Sendable {
     private var columnRuns: [UInt16] = []
     private var labeler = ConnectedComponents()
     private let grouper = SegmentGrouper()
-    private let debugLevel = Int(ProcessInfo.processInfo.environment["DEBUG_LEVEL"] ?? "") ?? -1
 
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
@@ -50,10 +49,6 @@ public struct CharacterCandidateFinder: Sendable {
         ).apply(&mask, scratch: &scratch, columnRuns: &columnRuns)
         let c = configuration
         let pieces = labeler.label(mask, minimumArea: max(4, c.minimumHeight / 3))
-        if debugLevel == level, polarity == .dark {
-            for p in pieces.sorted(by: { $0.box.minX < $1.box.minX }) where p.box.height >= 6 { print("piece", p.box, p.area) }
-            for g in grouper.group(pieces, maximumHeight: c.maximumHeight) where g.box.height >= 10 { print("group", g.box, g.area) }
-        }
         for component in grouper.group(pieces, maximumHeight: c.maximumHeight) {
             let b = component.box
             guard b.height >= c.minimumHeight, b.height <= c.maximumHeight else { continue }

@@ -1,3 +1,4 @@
+import Logging
 import VitalSnapImaging
 
 /// Reads the characters of a rectified line: separates ink from background, groups the ink into character
@@ -6,13 +7,14 @@ import VitalSnapImaging
 /// Segments are judged on how dark they are compared with the line's lit strokes, not on the binary mask: the
 /// faint "ghosts" of unlit LCD segments are darker than the background too, and a mask that lets them in would
 /// turn every 4 into a 9.
-public struct LineRecognizer: Sendable {
+public struct LineRecognizer: CharacterRecognizer {
     /// A segment is lit when its darkness reaches this share of the line's typical stroke darkness...
     public var onRatio = 0.5
     /// ...and the decision is clear (confidence 1) this far from the level a cell's segments split at.
     public var clearMargin = 0.2
 
-    public var debug = false
+    /// Each decision is traced at level `trace` (`vitalsnap inspect --verbose`).
+    private let logger = Logger(label: "vitalsnap.ocr")
     /// The binarized line of the last `recognize` (for inspection).
     public private(set) var mask = InkMask(width: 0, height: 0)
     private var separator = InkSeparator()
@@ -22,24 +24,13 @@ public struct LineRecognizer: Sendable {
 
     public init() {}
 
-    public struct Result: Sendable {
-        public var characters: [RecognizedCharacter]
-        /// Gray-level spread between background and ink in the digit band.
-        public var contrast: Int
-        /// A character may be missing: a digit-sized gap inside the number, or an unreadable character at
-        /// the place where the number would continue.
-        public var hasGap: Bool
-        /// Share of the band around the characters covered by stray ink (see `strayInk`).
-        public var noise: Double = 0
-    }
-
-    public mutating func recognize(_ line: RectifiedLine) -> Result {
+    public mutating func recognize(_ line: RectifiedLine) -> LineRecognition {
         let image = line.image
         let H = line.digitHeight, Hd = Double(line.digitHeight)
         let top = line.digitTop, bottom = line.digitBottom
         let band = PixelRect(x: 0, y: top, width: image.width, height: H)
         guard separator.separate(image, strokeRadius: max(3, H / 5), thresholdRegion: band, into: &mask) != nil else {
-            return Result(characters: [], contrast: 0, hasGap: false, noise: 0)
+            return .empty
         }
         let bandHistogram = Histogram(image, in: band)
         let contrast = bandHistogram.percentile(0.9) - bandHistogram.percentile(0.03)
@@ -87,12 +78,11 @@ public struct LineRecognizer: Sendable {
         let framed = withoutWindowFrame(characters, band: band, stroke: stroke)
         characters = framed.characters
         characters = rereadOnPitch(characters, stroke: stroke, lineLit: lineLit, height: H)
-        if debug {
-            print("   cells:", cells.map(\.description), "stroke", stroke, "typical", typicalWidth, "lit", lineLit)
-            print("   chars:", characters.map { "\($0.character)\($0.segments) \($0.box) al=\($0.isAligned)" })
-            print("   spans:", line.candidateSpans)
-            print("   dots:", dots.map { "\($0.box) fill \(String(format: "%.2f", $0.fill))" })
-        }
+        logger.trace("""
+            cells \(cells.map(\.description)) stroke \(stroke) typical \(typicalWidth) lit \(lineLit); \
+            chars \(characters.map { "\($0.character)\($0.segments) \($0.box) al=\($0.isAligned)" }); \
+            spans \(line.candidateSpans); dots \(dots.map { "\($0.box) fill \(String(format: "%.2f", $0.fill))" })
+            """)
         // Keep only the number around the detected candidates: things beside it (unit labels, icons, bezel
         // edges) were picked up by looking past the candidates and are not part of it.
         let trimmed = Self.trimToCandidates(characters, spans: line.candidateSpans, typicalWidth: typicalWidth)
@@ -102,7 +92,7 @@ public struct LineRecognizer: Sendable {
 
         let hasGap = trimmed.unclearNeighbour || framed.doubtful || !Self.isRegular(characters)
             || somethingInNextCell(of: characters, band: band, lit: lineLit, typicalWidth: typicalWidth, line: line)
-        return Result(characters: characters, contrast: contrast, hasGap: hasGap, noise: strayInk(around: characters, band: band))
+        return LineRecognition(characters: characters, contrast: contrast, hasGap: hasGap, noise: strayInk(around: characters, band: band))
     }
 
     /// Share of the band around the characters covered by ink that belongs to none of them (1 when ink covers
@@ -122,7 +112,7 @@ public struct LineRecognizer: Sendable {
         // Seven-segment ink covers well under half of its band. More means the polarity is the wrong way
         // round: the gaps between dark digits read as light strokes (a row of `1`s). Only digits of five or
         // more segments in a bold font (88) come near half on their own.
-        if debug { print("     ink share \(Double(ink) / Double(span.area)), stray \(Double(stray) / Double(span.area))") }
+        logger.trace("     ink share \(Double(ink) / Double(span.area)), stray \(Double(stray) / Double(span.area))")
         let full = characters.filter { $0.segments.rawValue.nonzeroBitCount >= 5 }.count
         let limit = full * 2 >= characters.count ? 0.6 : 0.5
         if Double(ink) > limit * Double(span.area) { return 1 }
@@ -200,7 +190,7 @@ public struct LineRecognizer: Sendable {
                 mostBars = max(mostBars, bars)
             }
             if mostBars >= 4 { continue }
-            if debug { print("     ink in next cell \(cell): \(count) px, box \(ink), background \(here) vs \(insideLevel)") }
+            logger.trace("     ink in next cell \(cell): \(count) px, box \(ink), background \(here) vs \(insideLevel)")
             return true
         }
         return false
@@ -479,7 +469,7 @@ public struct LineRecognizer: Sendable {
                 if candidate.confidence > (best?.confidence ?? 0) { best = candidate }
             }
             if let best {
-                if debug { print("     re-read \(c.box) on the pitch as \(best.character) \(best.box)") }
+                logger.trace("     re-read \(c.box) on the pitch as \(best.character) \(best.box)")
                 out[i] = best
             }
         }
@@ -636,10 +626,10 @@ public struct LineRecognizer: Sendable {
             if on { litSegments.insert(segment) }
             conf = min(conf, min(1, abs(ratio - threshold) / clearMargin))
         }
-        if debug {
-            print("     cell \(cell) lit \(Int(lit)) split \(Int(threshold * 100)): "
-                + measured.map { "\($0.0)=\(Int($0.1 * 100))" }.joined(separator: " "))
-        }
+        logger.trace("""
+            cell \(cell) lit \(Int(lit)) split \(Int(threshold * 100)): \
+            \(measured.map { "\($0.0)=\(Int($0.1 * 100))" }.joined(separator: " "))
+            """)
         // Seven-segment characters have empty counters between their segments; letters of printed text,
         // textures and shadows do not. Ink there means this is not a display character at all.
         let holes = [

@@ -1,8 +1,15 @@
 import Foundation
 import VitalSnapImaging
 
-/// Finds and reads every seven-segment text line in a gray frame: pyramid, candidates, lines, then each line
-/// rectified and read. Owns all its buffers, so one reader per stream allocates little once warmed up.
+/// Finds and reads every text line in a gray frame. The chain, in order:
+///
+/// 1. the frame brought to a working size and halved into a pyramid (`ImagePyramid`);
+/// 2. *locate*: the lines, by the stages' `LineLocator`;
+/// 3. *rectify*: each line resampled upright, by its `LineRectifying`;
+/// 4. *recognize*: its characters, by the `CharacterRecognizer`;
+/// 5. lines read twice (both polarities, two detectors, pieces of a larger line) reduced to their best reading.
+///
+/// Owns all its buffers, so one reader per stream allocates little once warmed up.
 public struct TextLineReader: Sendable {
     public struct Configuration: Sendable {
         /// Frames are brought to a long side within this range before detection.
@@ -12,31 +19,29 @@ public struct TextLineReader: Sendable {
         public var maximumLines = 40
         /// Keep each line's rectified image in `rectifiedLines` (for `vitalsnap inspect`; costs copies).
         public var keepsRectifiedLines = false
-        /// Print what the recognizer decides for every line (for `inspect`).
-        public var tracesRecognition = false
         public init() {}
     }
 
     public var configuration: Configuration
+    /// Locate, rectify, recognize: the replaceable stages.
+    public var stages: LineReadingStages
     /// The frame at working resolution, as detection saw it (for inspection).
-    public private(set) var working = GrayImage(width: 0, height: 0)
-    private var pyramid = ImagePyramid()
-    private var finder = CharacterCandidateFinder()
-    private var lineFinder = LineFinder()
-    private var profileFinder = ProfileLineFinder()
-    private var rectifier = LineRectifier()
-    private var recognizer = LineRecognizer()
+    public var working: GrayImage { pyramid.levels.first ?? GrayImage(width: 0, height: 0) }
+    /// The frame at working resolution and its halvings.
+    public private(set) var pyramid = ImagePyramid()
+    private var scaled = GrayImage(width: 0, height: 0)
+    private var scratch = GrayImage(width: 0, height: 0)
     private var rectified = RectifiedLine()
-    /// The character candidates and lines of the last `read`, for inspection.
-    public private(set) var candidates: [CharacterCandidate] = []
+    /// The lines located in the last `read`, before reading (for inspection).
     public private(set) var detectedLines: [TextLine] = []
     /// Every line read in the last `read`, before duplicates were dropped: what each hypothesis gave.
     public private(set) var lineLog: [String] = []
     /// The rectified image of each line returned by the last `read`, when the configuration asks for them.
     public private(set) var rectifiedLines: [RectifiedLine] = []
 
-    public init(configuration: Configuration = .init()) {
+    public init(configuration: Configuration = .init(), stages: LineReadingStages = .rules) {
         self.configuration = configuration
+        self.stages = stages
     }
 
     /// The lines found in `image`, most prominent (tallest digits) first, in `image` coordinates.
@@ -44,51 +49,8 @@ public struct TextLineReader: Sendable {
     ///   row profile also proposes lines.
     public mutating func read(_ image: GrayImage, wholeImageIsDisplay: Bool = false) -> [RecognizedLine] {
         guard image.width >= 8, image.height >= 8 else { return [] }
-        // Scale into the working range: large photos are halved, tiny crops doubled.
-        var factor = 1.0
-        let longSide = max(image.width, image.height)
-        if longSide > configuration.workingLongSide.upperBound {
-            var f = 1
-            while longSide / f > configuration.workingLongSide.upperBound { f *= 2 }
-            factor = 1 / Double(f)
-        } else if longSide < configuration.workingLongSide.lowerBound {
-            var f = 1
-            while longSide * f < configuration.workingLongSide.lowerBound { f *= 2 }
-            factor = Double(f)
-        }
-        if factor == 1 {
-            working = image
-        } else {
-            let w = max(1, Int(Double(image.width) * factor)), h = max(1, Int(Double(image.height) * factor))
-            let inv = 1 / factor
-            // Sample at pixel centres: output (x + 0.5) / factor - 0.5.
-            let map = AffineMap(a: inv, b: 0, c: 0, d: inv, tx: 0.5 * inv - 0.5, ty: 0.5 * inv - 0.5)
-            if factor < 1 {
-                // Average down by halving so thin strokes survive.
-                var current = image
-                var scratch = GrayImage(width: 0, height: 0)
-                var f = factor
-                while f < 1 {
-                    ImagePyramid.halve(current, into: &scratch)
-                    swap(&current, &scratch)
-                    f *= 2
-                }
-                working = current
-            } else {
-                image.warp(map, width: w, height: h, into: &working)
-            }
-        }
-        pyramid.update(from: working, maximumLevels: configuration.maximumLevels)
-        candidates.removeAll(keepingCapacity: true)
-        for (level, img) in pyramid.levels.enumerated() {
-            finder.find(in: img, level: level, scale: 1 << level, into: &candidates)
-        }
-        var lines = lineFinder.lines(from: candidates)
-        if wholeImageIsDisplay {
-            let profileLines = profileFinder.lines(in: working)
-            lines += profileLines
-            lines.sort { $0.digitHeight > $1.digitHeight }
-        }
+        let factor = prepare(image)
+        let lines = stages.locator.locate(in: pyramid, wholeImageIsDisplay: wholeImageIsDisplay)
         detectedLines = lines
         var result: [RecognizedLine] = []
         var quality: [Double] = []
@@ -104,10 +66,8 @@ public struct TextLineReader: Sendable {
                 line.digitHeight < 0.8 * c.height && Double(box.intersection(c.box).area) >= 0.4 * Double(box.area)
             }
             if inside { lineLog.append("h=\(Int(line.digitHeight)) \(line.boundingBox): inside a read line"); continue }
-            rectifier.rectify(line, pyramid: pyramid, into: &rectified)
-            recognizer.debug = configuration.tracesRecognition
-            if configuration.tracesRecognition { print("  -- line h=\(Int(line.digitHeight)) \(line.boundingBox)") }
-            let read = recognizer.recognize(rectified)
+            stages.rectifier.rectify(line, pyramid: pyramid, into: &rectified)
+            let read = stages.recognizer.recognize(rectified)
             lineLog.append("h=\(Int(line.digitHeight)) \(line.boundingBox) -> '\(String(read.characters.map(\.character)))' gap=\(read.hasGap)")
             guard !read.characters.isEmpty else { continue }
             let r = rectified
@@ -163,5 +123,42 @@ public struct TextLineReader: Sendable {
         }
         result = result.indices.filter { keep[$0] }.map { result[$0] }
         return result
+    }
+
+    /// Brings `image` into the working range (large photos halved, tiny crops doubled) and builds the pyramid
+    /// from it; returns the factor from `image` to the working size.
+    private mutating func prepare(_ image: GrayImage) -> Double {
+        var factor = 1.0
+        let longSide = max(image.width, image.height)
+        if longSide > configuration.workingLongSide.upperBound {
+            var f = 1
+            while longSide / f > configuration.workingLongSide.upperBound { f *= 2 }
+            factor = 1 / Double(f)
+        } else if longSide < configuration.workingLongSide.lowerBound {
+            var f = 1
+            while longSide * f < configuration.workingLongSide.lowerBound { f *= 2 }
+            factor = Double(f)
+        }
+        if factor == 1 {
+            pyramid.update(from: image, maximumLevels: configuration.maximumLevels)
+        } else if factor < 1 {
+            // Average down by halving so thin strokes survive.
+            ImagePyramid.halve(image, into: &scaled)
+            var f = factor * 2
+            while f < 1 {
+                ImagePyramid.halve(scaled, into: &scratch)
+                swap(&scaled, &scratch)
+                f *= 2
+            }
+            pyramid.update(from: scaled, maximumLevels: configuration.maximumLevels)
+        } else {
+            let w = max(1, Int(Double(image.width) * factor)), h = max(1, Int(Double(image.height) * factor))
+            let inv = 1 / factor
+            // Sample at pixel centres: output (x + 0.5) / factor - 0.5.
+            let map = AffineMap(a: inv, b: 0, c: 0, d: inv, tx: 0.5 * inv - 0.5, ty: 0.5 * inv - 0.5)
+            image.warp(map, width: w, height: h, into: &scaled)
+            pyramid.update(from: scaled, maximumLevels: configuration.maximumLevels)
+        }
+        return factor
     }
 }

@@ -1,0 +1,22 @@
+/// What a recognizer read in one rectified line.
+public struct LineRecognition: Sendable {
+    /// Left to right, with their boxes in the rectified line's pixels.
+    public var characters: [RecognizedCharacter]
+    /// Gray-level spread between background and ink in the digit band.
+    public var contrast: Int
+    /// A character may be missing: a digit-sized gap inside the number, or an unreadable character at the
+    /// place where the number would continue.
+    public var hasGap: Bool
+    /// Share of the band around the characters covered by ink that belongs to none of them: high for texture,
+    /// printed text or a line read with the wrong polarity.
+    public var noise: Double
+
+    public init(characters: [RecognizedCharacter], contrast: Int, hasGap: Bool, noise: Double = 0) {
+        self.characters = characters
+        self.contrast = contrast
+        self.hasGap = hasGap
+        self.noise = noise
+    }
+
+    public static let empty = LineRecognition(characters: [], contrast: 0, hasGap: false)
+}
