@@ -31,9 +31,11 @@ let package = Package(
         .target(name: "VitalSnapCore", dependencies: ["CSQLite", .product(name: "Logging", package: "swift-log")]),
         // The peripheral definitions and overlay images, kept at the top of the repository.
         .target(name: "VitalSnapOverlays", path: "Overlays", resources: [.copy("peripherals")]),
+        // The trained reader's model files and their model card, kept at the top of the repository.
+        .target(name: "VitalSnapModels", path: "Models", exclude: ["README.md"], resources: [.copy("reader")]),
         .target(
             name: "VitalSnapOCR",
-            dependencies: ["VitalSnapImaging", "VitalSnapInference", "VitalSnapCore", "VitalSnapOverlays", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["VitalSnapImaging", "VitalSnapInference", "VitalSnapCore", "VitalSnapOverlays", "VitalSnapModels", .product(name: "Logging", package: "swift-log")]),
         // A loopback stand-in for the ingestion server, for tests, benchmarks and `vitalsnap serve-ingestion`.
         .target(name: "VitalSnapIngestStub"),
         .target(name: "VitalSnapSamples", dependencies: ["VitalSnapImaging", "VitalSnapOCR"]),

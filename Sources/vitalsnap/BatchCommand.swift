@@ -37,6 +37,7 @@ struct BatchCommand: ParsableCommand {
 
     @Argument(help: ArgumentHelp("Image files or folders.", valueName: "path")) var paths: [String]
     @OptionGroup var options: PeripheralOptions
+    @OptionGroup var readerOptions: ReaderOptions
     @OptionGroup var logging: LogOptions
     @Option(name: .shortAndLong, help: ArgumentHelp("Photos read at once (default: all cores).", valueName: "n"))
     var jobs: Int?
@@ -56,8 +57,9 @@ struct BatchCommand: ParsableCommand {
         if entries.isEmpty {
             throw CommandFailure("no image files (.jpg, .jpeg, .png) found in \(paths.joined(separator: ", "))")
         }
-        let runner = BatchRunner(
+        var runner = BatchRunner(
             peripheral: setting.peripheral, unit: setting.unit, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        runner.reader = try readerOptions.choice()
         var progress = ProgressBar(total: entries.count, label: "reading")
         var failures: [PhotoResultJSON] = []
         var tableRows = [["FILE", "STATUS", "READING", "UNIT", "CONF", "GLARE", "NOTE"]]

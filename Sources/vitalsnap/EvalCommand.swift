@@ -39,10 +39,25 @@ struct EvalCommand: ParsableCommand {
         "Unit for every row (default: each row's unit column): mg/dL or mmol, C or F, kg or lb.", valueName: "unit"))
     var unit: String?
     @OptionGroup var catalogOption: CatalogOption
+    @OptionGroup var readerOptions: ReaderOptions
     @OptionGroup var logging: LogOptions
     @Option(name: .shortAndLong, help: ArgumentHelp("Photos read at once (default: all cores).", valueName: "n"))
     var jobs: Int?
+    @Option(help: ArgumentHelp(
+        "Only the photos of this half of Training/split.tsv: held (never trained on), train, or all. Folders the manifest does not list are read whole.",
+        valueName: "held|train|all"))
+    var split: SplitChoice = .all
+    @Option(help: ArgumentHelp("The split manifest (default: Training/split.tsv in the current folder).", valueName: "file"))
+    var splitFile = "Training/split.tsv"
+    @Option(help: ArgumentHelp(
+        "(developer) Read with the model's reading threshold set to this (0-1), to choose it on validation photos.",
+        visibility: .hidden))
+    var minConfidence: Double?
     @Flag(help: "Print a JSON summary (per folder and in total) instead of text.") var json = false
+
+    enum SplitChoice: String, ExpressibleByArgument, CaseIterable {
+        case held, train, all
+    }
     @Flag(name: .shortAndLong, help: "List every image, not only the wrong and unreadable ones.") var verbose = false
 
     func validate() throws {
@@ -66,14 +81,23 @@ struct EvalCommand: ParsableCommand {
         let folders = Evaluation.labelledFolders(under: folder)
         if folders.isEmpty { throw CommandFailure("no labels.tsv in \(folder) or in any folder below it") }
         let catalog = try catalogOption.catalog()
+        let manifest: SplitManifest?
+        do {
+            manifest = split == .all ? nil : try SplitManifest.load(splitFile)
+        } catch {
+            throw CommandFailure("\(error) (--split needs the manifest: run from the repository root or pass --split-file)")
+        }
         var tasks: [Evaluation.Task] = []
         for dir in folders {
             let path = (dir as NSString).appendingPathComponent("labels.tsv")
-            let labels: LabelFile
+            var labels: LabelFile
             do {
                 labels = try LabelFile.load(path)
             } catch {
                 throw CommandFailure(String(describing: error))
+            }
+            if let manifest, let half = SplitManifest.Half(rawValue: split.rawValue) {
+                labels = manifest.labels(labels, in: dir, half: half)
             }
             do {
                 let settings = try Evaluation.settings(
@@ -94,17 +118,27 @@ struct EvalCommand: ParsableCommand {
         }
         let imageCount = tasks.reduce(0) { $0 + $1.labels.labels.count }
         var progress = ProgressBar(total: imageCount, label: "evaluating")
-        let evaluations = Evaluation.run(tasks, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount) { done, _ in
+        var reader = try readerOptions.choice()
+        if let minConfidence, case .model(var models) = reader {
+            models.recognizerInfo.minimumConfidence = minConfidence
+            reader = .model(models)
+        }
+        let evaluations = Evaluation.run(
+            tasks, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, reader: reader
+        ) { done, _ in
             progress.update(done)
         }
         progress.clear()
         let single = folders == [folder]
         if json {
-            print(summaryJSON(evaluations, tasks: tasks).render(pretty: true))
-        } else if single, let evaluation = evaluations.first {
-            printSingle(evaluation, task: tasks[0])
+            print(summaryJSON(evaluations, tasks: tasks, readerName: reader.kind.rawValue).render(pretty: true))
         } else {
-            printMany(evaluations)
+            print("reader: \(reader.kind.rawValue)" + (split == .all ? "" : ", \(split.rawValue) half of \(splitFile) where it splits a folder"))
+            if single, let evaluation = evaluations.first {
+                printSingle(evaluation, task: tasks[0])
+            } else {
+                printMany(evaluations)
+            }
         }
         let errors = evaluations.reduce(0) { $0 + $1.count(.error) }
         if errors > 0 {
@@ -178,7 +212,7 @@ struct EvalCommand: ParsableCommand {
 
     // MARK: JSON
 
-    func summaryJSON(_ evaluations: [Evaluation], tasks: [Evaluation.Task]) -> JSONText {
+    func summaryJSON(_ evaluations: [Evaluation], tasks: [Evaluation.Task], readerName: String) -> JSONText {
         func counts(_ c: Evaluation.Counts) -> [(String, JSONText)] {
             [
                 ("total", .int(c.total)), ("correct", .int(c.correct)), ("wrong", .int(c.wrong)),
@@ -192,6 +226,7 @@ struct EvalCommand: ParsableCommand {
                 ("file", .string(i.file)), ("label", .string(i.label)), ("read", .optional(i.read)),
                 ("verdict", .string(i.verdict.rawValue)), ("message", .optional(i.message)),
                 ("peripheral", i.peripheral.map { .int($0) } ?? .null),
+                ("confidence", i.confidence.map { .number(($0 * 10000).rounded() / 10000) } ?? .null),
             ])
         }
         var total = Evaluation.Counts()
@@ -211,6 +246,8 @@ struct EvalCommand: ParsableCommand {
         }
         return .object([
             ("root", .string(folder)),
+            ("reader", .string(readerName)),
+            ("split", .string(split.rawValue)),
             ("folders", .array(folders)),
             ("total", .object([("folders", .int(evaluations.count))] + counts(total))),
         ])

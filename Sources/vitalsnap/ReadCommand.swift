@@ -33,6 +33,7 @@ struct ReadCommand: AsyncParsableCommand {
             """)
 
     @OptionGroup var options: PeripheralOptions
+    @OptionGroup var readerOptions: ReaderOptions
     @OptionGroup var capture: CaptureOptions
     @Flag(help: "Accept the converged reading without asking.") var yes = false
     @Option(help: ArgumentHelp("Give up after this many seconds without a steady reading.", valueName: "s")) var timeout: Double?
@@ -56,7 +57,7 @@ struct ReadCommand: AsyncParsableCommand {
             throw out.fail(error.description, status: Self.exitStatus(for: error))
         }
         out.status("reading from \(source.name)")
-        var live = LiveReader(peripheral: peripheral, unit: setting.unit)
+        var live = LiveReader(peripheral: peripheral, unit: setting.unit, reader: try readerOptions.choice())
         let started = Date()
         var frames = 0
         var reasons: [String: Int] = [:]

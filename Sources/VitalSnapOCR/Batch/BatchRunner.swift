@@ -85,6 +85,8 @@ public struct BatchRunner: Sendable {
     /// Report a JPEG whose data ends early as an error rather than reading what was decoded of it (libjpeg
     /// fills the missing part with grey and only warns).
     public var truncatedIsError = true
+    /// The rules or the trained models.
+    public var reader: ReaderChoice = .rules
     private let setting: @Sendable (Int) -> ReaderSetting
 
     /// Every entry read for the same peripheral and unit.
@@ -134,7 +136,7 @@ public struct BatchRunner: Sendable {
                     } else {
                         let setting = runner.setting(index)
                         result = runner.read(
-                            entry, with: &readers[setting.key, default: PhotoReader(peripheral: setting.peripheral, unit: setting.unit)])
+                            entry, with: &readers[setting.key, default: PhotoReader(peripheral: setting.peripheral, unit: setting.unit, reader: runner.reader)])
                     }
                     state.store(result, at: index)
                 }

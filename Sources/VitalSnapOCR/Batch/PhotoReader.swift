@@ -7,7 +7,7 @@ import VitalSnapImaging
 public struct PhotoReader: Sendable {
     public var assembler: ReadingAssembler
     public var decodeOptions: DecodeOptions
-    private var lineReader = TextLineReader()
+    private var lineReader: TextLineReader
     private var glareDetector = GlareDetector()
     private let logger = Logger(label: "vitalsnap.ocr")
 
@@ -15,8 +15,10 @@ public struct PhotoReader: Sendable {
     /// gets several times faster.
     public static let defaultDecodeOptions = DecodeOptions(minimumLongSide: 1000)
 
-    public init(peripheral: PeripheralDefinition, unit: String? = nil) {
-        assembler = ReadingAssembler(peripheral: peripheral, unit: unit)
+    public init(peripheral: PeripheralDefinition, unit: String? = nil, reader: ReaderChoice = .rules) {
+        let stages = reader.stages()
+        lineReader = TextLineReader(stages: stages)
+        assembler = ReadingAssembler(peripheral: peripheral, unit: unit, minimumConfidence: stages.minimumConfidence)
         decodeOptions = Self.defaultDecodeOptions
     }
 

@@ -17,8 +17,17 @@ public struct TextLine: Sendable, Hashable {
     /// Whether the candidates are blobs that are characters. A line found from a row profile has one box
     /// over its whole extent instead, which says nothing about where its characters are.
     public var candidatesAreCharacters = true
+    /// What the line is, where the locator knows (a trained detector); nil otherwise.
+    public var role: LineRole? = nil
 
+    /// The candidates' union; without candidates (a trained detector's line), the box around its geometry.
     public var boundingBox: PixelRect {
-        candidates.dropFirst().reduce(candidates.first?.box ?? .zero) { $0.union($1.box) }
+        guard let first = candidates.first else { return PixelRect(enclosing: quad.corners) }
+        return candidates.dropFirst().reduce(first.box) { $0.union($1.box) }
+    }
+
+    /// The line's corners in reading order.
+    public var quad: LineQuad {
+        LineQuad(center: Point(x: centerX, y: centerY), angle: angle, length: length, digitHeight: digitHeight)
     }
 }

@@ -21,6 +21,8 @@ public struct Evaluation: Sendable {
         public var seen: String = ""
         /// The peripheral the image was read for (nil when judged without reading).
         public var peripheral: Int?
+        /// How sure the reader was of what it read (nil when nothing was read).
+        public var confidence: Double?
     }
 
     /// The figures of one folder or of several together.
@@ -137,7 +139,7 @@ public struct Evaluation: Sendable {
     /// Evaluates several folders in one pass (the workers stay busy across folder boundaries); one
     /// `Evaluation` per task, in order. `progress` gets (images done, images in all).
     public static func run(
-        _ tasks: [Task], jobs: Int, progress: (Int, Int) -> Void = { _, _ in }
+        _ tasks: [Task], jobs: Int, reader: ReaderChoice = .rules, progress: (Int, Int) -> Void = { _, _ in }
     ) -> [Evaluation] {
         var entries: [ImageFileCollector.Entry] = []
         var settings: [ReaderSetting] = []
@@ -150,7 +152,8 @@ public struct Evaluation: Sendable {
             }
         }
         var evaluations = tasks.map { Evaluation(folder: $0.folder) }
-        let runner = BatchRunner(settings: settings, jobs: jobs)
+        var runner = BatchRunner(settings: settings, jobs: jobs)
+        runner.reader = reader
         runner.run(entries) { index, result in
             let (t, l) = owner[index]
             var item = judge(result, label: tasks[t].labels.labels[l])
@@ -214,6 +217,7 @@ public struct Evaluation: Sendable {
         }
         var item = Item(file: label.file, label: label.reading, read: read, verdict: verdict, message: result.message)
         item.seen = result.reading?.recognizedText.replacingOccurrences(of: "\n", with: " | ") ?? ""
+        if read != nil { item.confidence = result.reading?.confidence }
         return item
     }
 }

@@ -23,9 +23,9 @@ public struct LiveReader: Sendable {
     private var regionReads = 0
     private var regionImage = GrayImage(width: 0, height: 0)
 
-    public init(peripheral: PeripheralDefinition, unit: String?, policy: ConvergencePolicy = .default) {
+    public init(peripheral: PeripheralDefinition, unit: String?, policy: ConvergencePolicy = .default, reader choice: ReaderChoice = .rules) {
         self.peripheral = peripheral
-        reader = PhotoReader(peripheral: peripheral, unit: unit)
+        reader = PhotoReader(peripheral: peripheral, unit: unit, reader: choice)
         converger = ReadingConverger(policy: policy, peripheral: peripheral)
     }
 

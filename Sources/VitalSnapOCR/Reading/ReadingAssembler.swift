@@ -8,12 +8,13 @@ public struct ReadingAssembler: Sendable {
     /// The unit asked for (`mg/dL`, `mmol/L`); nil for the field's default or, where units do not overlap in
     /// range (°C and °F), whichever fits.
     public var unit: String?
-    /// Characters less clear than this make a line unusable.
-    public var minimumConfidence = 0.35
+    /// Characters less clear than this make a line unusable (the recognizer's scale: `LineReadingStages`).
+    public var minimumConfidence: Double
 
-    public init(peripheral: PeripheralDefinition, unit: String? = nil) {
+    public init(peripheral: PeripheralDefinition, unit: String? = nil, minimumConfidence: Double = LineRecognizer.minimumReadingConfidence) {
         self.peripheral = peripheral
         self.unit = unit
+        self.minimumConfidence = minimumConfidence
     }
 
     public func assemble(_ lines: [RecognizedLine]) -> Reading {

@@ -12,6 +12,8 @@ public struct LineRecognizer: CharacterRecognizer {
     public var onRatio = 0.5
     /// ...and the decision is clear (confidence 1) this far from the level a cell's segments split at.
     public var clearMargin = 0.2
+    /// A value is only read from a line whose every character is at least this clear.
+    public static let minimumReadingConfidence = 0.35
 
     /// Each decision is traced at level `trace` (`vitalsnap inspect --verbose`).
     private let logger = Logger(label: "vitalsnap.ocr")

@@ -47,6 +47,7 @@ public struct LineRectifier: LineRectifying {
         out.shear = shear
         out.toFrame = final
         out.frameBounds = pyramid.levels.first?.bounds ?? .zero
+        out.polarity = nil
         // Where the detected candidates fall in the output (inverse of the map along the line). Refinement
         // can move the band off a candidate; one wholly outside says nothing about the characters.
         let cosA = cos(line.angle), sinA = sin(line.angle)

@@ -33,6 +33,8 @@ public struct RecognizedLine: Sendable {
     /// Digit height in working-image pixels: how prominent the line is.
     public var digitHeight: Double
     public var polarity: InkPolarity
+    /// What the locator says the line is (value, auxiliary digits); nil where it cannot tell.
+    public var role: LineRole?
     /// The line's corners in working-image coordinates (top-left, top-right, bottom-right, bottom-left).
     public var corners: [Point]
     /// Contrast between ink and background, 0...255.
@@ -64,12 +66,13 @@ public struct RecognizedLine: Sendable {
 
     public init(
         characters: [RecognizedCharacter], confidence: Double, digitHeight: Double, polarity: InkPolarity,
-        corners: [Point], contrast: Int, hasGap: Bool, noise: Double = 0
+        role: LineRole? = nil, corners: [Point], contrast: Int, hasGap: Bool, noise: Double = 0
     ) {
         self.characters = characters
         self.confidence = confidence
         self.digitHeight = digitHeight
         self.polarity = polarity
+        self.role = role
         self.corners = corners
         self.contrast = contrast
         self.hasGap = hasGap

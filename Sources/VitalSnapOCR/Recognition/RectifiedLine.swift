@@ -1,7 +1,8 @@
 import VitalSnapImaging
 
-/// One text line resampled upright: dark ink on a light background, digits `digitHeight` pixels tall starting at
-/// row `digitTop`, italic slant removed. Everything after this works on the same small, normalized picture
+/// One text line resampled upright, digits `digitHeight` pixels tall starting at row `digitTop`: for the rule-based
+/// recognizer dark ink on a light background with italic slant removed, for the trained one the crop it was
+/// trained on (`LineCropper`). Everything after this works on the same small, normalized picture
 /// whatever the camera, distance, tilt or polarity of the display.
 public struct RectifiedLine: Sendable {
     public var image = GrayImage(width: 0, height: 0)
@@ -15,6 +16,8 @@ public struct RectifiedLine: Sendable {
     public var frameBounds = PixelRect.zero
     /// The candidates' horizontal extents in `image` columns, from the detection step.
     public var candidateSpans: [ClosedRange<Int>] = []
+    /// The ink's polarity where the rectifier worked it out from the pixels (nil: the located line's).
+    public var polarity: InkPolarity?
 
     public init() {}
 

@@ -84,7 +84,7 @@ public struct TextLineReader: Sendable {
             let confidence = read.characters.map(\.confidence).min() ?? 0
             var recognized = RecognizedLine(
                 characters: read.characters, confidence: confidence, digitHeight: r.frameDigitHeight / factor,
-                polarity: line.polarity,
+                polarity: rectified.polarity ?? line.polarity, role: line.role,
                 corners: [toImage(x0, y0), toImage(x1, y0), toImage(x1, y1), toImage(x0, y1)],
                 contrast: read.contrast, hasGap: read.hasGap, noise: read.noise)
             recognized.toImage = toImageMap

@@ -1,0 +1,178 @@
+import Foundation
+import VitalSnapImaging
+import VitalSnapInference
+
+/// The trained line locator: a small fully convolutional network looks at the whole frame, brought to a long
+/// side of `DetectorConvention.longSide` pixels, and marks every cell of `DetectorConvention.stride` pixels that
+/// lies in the core of a value line or of an auxiliary line (clock, date, memory number), with the line's digit
+/// height and reading direction. Each connected group of marked cells is one line.
+///
+/// Lines come back in any orientation (a photo turned by 90 or 180 degrees gives lines reading down or right to
+/// left), with their role. The conventions are those of `Training/detector_data.py`.
+public struct ModelLineLocator: LineLocator {
+    public struct Configuration: Sendable {
+        /// Fewer marked cells than this are a speck, not a line.
+        public var minimumCells = 2
+        public init() {}
+    }
+
+    public var configuration: Configuration
+    private var network: Network
+    private var resized = GrayImage(width: 0, height: 0)
+    private var scratch = GrayImage(width: 0, height: 0)
+    private var input = FeatureMap()
+    private var cellClass: [UInt8] = []
+    private var cellLabel: [Int32] = []
+    private var stack: [Int32] = []
+    private var members: [Int32] = []
+
+    public init(network: Network, configuration: Configuration = .init()) {
+        self.network = network
+        self.configuration = configuration
+    }
+
+    public mutating func locate(in pyramid: ImagePyramid, wholeImageIsDisplay: Bool) -> [TextLine] {
+        guard let working = pyramid.levels.first, !working.isEmpty else { return [] }
+        // The smallest level still at least the detector's size: resizing from it averages the same pixels.
+        let (inWidth, inHeight) = DetectorConvention.inputSize(width: working.width, height: working.height)
+        var level = 0
+        while level + 1 < pyramid.levels.count,
+              pyramid.levels[level + 1].width >= inWidth, pyramid.levels[level + 1].height >= inHeight {
+            level += 1
+        }
+        pyramid.levels[level].resize(into: &resized, width: inWidth, height: inHeight, scratch: &scratch)
+        DetectorConvention.standardise(resized, into: &input)
+        do {
+            try network.run(input)
+        } catch {
+            return []
+        }
+        // From detector-input pixels to working-image pixels, per axis.
+        let scaleX = Double(working.width) / Double(inWidth), scaleY = Double(working.height) / Double(inHeight)
+        var lines: [TextLine] = []
+        network.withOutput { output in lines = decode(output, scaleX: scaleX, scaleY: scaleY) }
+        lines.sort { $0.digitHeight > $1.digitHeight }
+        return lines
+    }
+
+    /// Lines from the network's output: per cell the class with the highest logit, 8-connected groups of value
+    /// or auxiliary cells, and each group's geometry from its cells' predicted height and direction.
+    private mutating func decode(_ output: FeatureMap, scaleX: Double, scaleY: Double) -> [TextLine] {
+        let gw = output.width, gh = output.height, channels = output.channels
+        guard channels >= DetectorConvention.outputChannels, gw > 0, gh > 0 else { return [] }
+        let count = gw * gh
+        if cellClass.count != count {
+            cellClass = [UInt8](repeating: 0, count: count)
+            cellLabel = [Int32](repeating: 0, count: count)
+        }
+        output.values.withUnsafeBufferPointer { v in
+            for i in 0..<count {
+                let o = i * channels
+                var best = 0
+                for k in 1..<DetectorConvention.classCount where v[o + k] > v[o + best] { best = k }
+                cellClass[i] = UInt8(best)
+                cellLabel[i] = 0
+            }
+        }
+        var lines: [TextLine] = []
+        var next: Int32 = 0
+        let stride = Double(DetectorConvention.stride)
+        for start in 0..<count {
+            let cls = cellClass[start]
+            guard cls == DetectorConvention.valueClass || cls == DetectorConvention.auxiliaryClass, cellLabel[start] == 0 else { continue }
+            next += 1
+            members.removeAll(keepingCapacity: true)
+            stack.removeAll(keepingCapacity: true)
+            stack.append(Int32(start))
+            cellLabel[start] = next
+            while let cell = stack.popLast() {
+                members.append(cell)
+                let x = Int(cell) % gw, y = Int(cell) / gw
+                for dy in -1...1 {
+                    for dx in -1...1 where dx != 0 || dy != 0 {
+                        let nx = x + dx, ny = y + dy
+                        guard nx >= 0, ny >= 0, nx < gw, ny < gh else { continue }
+                        let n = ny * gw + nx
+                        if cellLabel[n] == 0 && cellClass[n] == cls {
+                            cellLabel[n] = next
+                            stack.append(Int32(n))
+                        }
+                    }
+                }
+            }
+            guard members.count >= configuration.minimumCells else { continue }
+            // Mean predicted direction and log height, then the cells' extent along and across that direction.
+            var cosSum = 0.0, sinSum = 0.0, logHeight = 0.0
+            output.values.withUnsafeBufferPointer { v in
+                for cell in members {
+                    let o = Int(cell) * channels
+                    logHeight += Double(v[o + 4])
+                    cosSum += Double(v[o + 5])
+                    sinSum += Double(v[o + 6])
+                }
+            }
+            let n = Double(members.count)
+            let norm = (cosSum * cosSum + sinSum * sinSum).squareRoot()
+            let (ex, ey) = norm > 1e-9 ? (cosSum / norm, sinSum / norm) : (1.0, 0.0)
+            let height = exp(logHeight / n)
+            var uMin = Double.infinity, uMax = -Double.infinity, vSum = 0.0
+            for cell in members {
+                let px = Double(Int(cell) % gw) * stride + stride / 2, py = Double(Int(cell) / gw) * stride + stride / 2
+                let u = px * ex + py * ey
+                uMin = min(uMin, u)
+                uMax = max(uMax, u)
+                vSum += -px * ey + py * ex
+            }
+            let length = uMax - uMin + stride + 2 * DetectorConvention.coreEndInset * height
+            let uMid = (uMin + uMax) / 2, vMid = vSum / n
+            let centre = (x: uMid * ex - vMid * ey, y: uMid * ey + vMid * ex)
+            // The quad in detector-input pixels, then each corner to working pixels (the axes scale apart).
+            let quad = LineQuad(center: Point(x: centre.x, y: centre.y), angle: atan2(ey, ex), length: length, digitHeight: height)
+                .map { Point(x: $0.x * scaleX, y: $0.y * scaleY) }
+            let c = quad.center
+            lines.append(TextLine(
+                candidates: [], polarity: .dark, centerX: c.x, centerY: c.y, angle: quad.angle, length: quad.length,
+                digitHeight: quad.digitHeight, candidatesAreCharacters: false,
+                role: cls == DetectorConvention.valueClass ? .value : .auxiliary))
+        }
+        return lines
+    }
+}
+
+/// The detector's input and output conventions (Training/detector_data.py, Training/README.md).
+public enum DetectorConvention {
+    /// The frame's long side at the network's input.
+    public static let longSide = 256
+    /// Both input sides are multiples of this (the network halves four times).
+    public static let multiple = 16
+    /// Input pixels per output cell.
+    public static let stride = 4
+    /// Output channels: 4 class logits (background, value, auxiliary, label), ln(digit height), cos and sin of
+    /// the reading direction.
+    public static let outputChannels = 7
+    public static let classCount = 4
+    public static let valueClass: UInt8 = 1
+    public static let auxiliaryClass: UInt8 = 2
+    /// Digit heights left out of the core at each end of a line; added back when a line is rebuilt from cells.
+    public static let coreEndInset = 0.15
+
+    /// The long side `longSide`, the short side scaled alike and rounded to a multiple of `multiple` (at least one).
+    public static func inputSize(width: Int, height: Int) -> (width: Int, height: Int) {
+        let long = max(width, height)
+        let scale = Double(longSide) / Double(max(1, long))
+        func side(_ n: Int) -> Int {
+            max(multiple, Int((Double(n) * scale / Double(multiple)).rounded(.toNearestOrEven)) * multiple)
+        }
+        return width >= height ? (longSide, side(height)) : (side(width), longSide)
+    }
+
+    /// Grey levels to the network's input values, `(p - 128) / 64`, as one channel.
+    public static func standardise(_ image: GrayImage, into map: inout FeatureMap) {
+        map.reshape(height: image.height, width: image.width, channels: 1)
+        image.pixels.withUnsafeBufferPointer { src in
+            map.values.withUnsafeMutableBufferPointer { dst in
+                for i in 0..<src.count { dst[i] = (Float(src[i]) - 128) / 64 }
+            }
+        }
+    }
+}

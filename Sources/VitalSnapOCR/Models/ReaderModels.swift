@@ -1,0 +1,68 @@
+import Foundation
+import VitalSnapInference
+import VitalSnapModels
+
+/// The trained reader's two networks, loaded once and shared: every `ModelLineLocator` and
+/// `ModelCharacterRecognizer` made from them shares their weights and keeps its own buffers.
+public struct ReaderModels: Sendable {
+    public static let detectorFile = "line-detector.safetensors"
+    public static let recognizerFile = "line-recognizer.safetensors"
+
+    public var detector: Network
+    public var recognizer: Network
+    public var recognizerInfo: RecognizerInfo
+
+    /// Loads both files from `directory` and checks that they follow the conventions this code implements.
+    public init(directory: URL) throws(ReaderModelError) {
+        let detectorURL = directory.appendingPathComponent(Self.detectorFile)
+        let recognizerURL = directory.appendingPathComponent(Self.recognizerFile)
+        let detectorFile: SafeTensorsFile, recognizerFile: SafeTensorsFile
+        do {
+            detectorFile = try SafeTensorsFile(contentsOf: detectorURL)
+            recognizerFile = try SafeTensorsFile(contentsOf: recognizerURL)
+            detector = try Network(file: detectorFile)
+            recognizer = try Network(file: recognizerFile)
+        } catch {
+            throw .unreadable(directory.path, String(describing: error))
+        }
+        let d = detectorFile.metadata, r = recognizerFile.metadata
+        try Self.expect(d, "vitalsnap.detector.long_side", DetectorConvention.longSide, in: detectorURL)
+        try Self.expect(d, "vitalsnap.detector.stride", DetectorConvention.stride, in: detectorURL)
+        try Self.expect(r, "vitalsnap.recognizer.crop_height", LineCropper.height, in: recognizerURL)
+        guard let alphabet = r["vitalsnap.recognizer.alphabet"], !alphabet.isEmpty,
+              let temperature = r["vitalsnap.recognizer.temperature"].flatMap(Double.init), temperature > 0,
+              let threshold = r["vitalsnap.recognizer.min_confidence"].flatMap(Double.init), (0...1).contains(threshold)
+        else {
+            throw .convention(recognizerURL.path, "alphabet, temperature or min_confidence missing or invalid")
+        }
+        recognizerInfo = RecognizerInfo(alphabet: Array(alphabet), temperature: temperature, minimumConfidence: threshold)
+    }
+
+    /// The models shipped with VitalSnap (`Models/reader`).
+    public static func bundled() throws(ReaderModelError) -> ReaderModels {
+        guard let directory = ModelFiles.directory else { throw .missing("the tool's bundled Models/reader folder") }
+        let detector = directory.appendingPathComponent(detectorFile).path
+        guard FileManager.default.fileExists(atPath: detector) else { throw .missing(detector) }
+        return try ReaderModels(directory: directory)
+    }
+
+    private static func expect(_ metadata: [String: String], _ key: String, _ value: Int, in url: URL) throws(ReaderModelError) {
+        guard metadata[key].flatMap(Int.init) == value else {
+            throw .convention(url.path, "\(key) is \(metadata[key] ?? "missing"), this reader needs \(value)")
+        }
+    }
+}
+
+public enum ReaderModelError: Error, CustomStringConvertible, Equatable {
+    case missing(String)
+    case unreadable(String, String)
+    case convention(String, String)
+
+    public var description: String {
+        switch self {
+        case .missing(let what): "no trained reader models: \(what) is missing"
+        case .unreadable(let path, let why): "the reader models in \(path) cannot be loaded: \(why)"
+        case .convention(let path, let why): "\(path) was made for another reader: \(why)"
+        }
+    }
+}

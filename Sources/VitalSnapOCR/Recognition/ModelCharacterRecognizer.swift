@@ -1,0 +1,139 @@
+import Foundation
+import VitalSnapImaging
+import VitalSnapInference
+
+/// The trained recognizer: a convolutional network reads a `LineCropper` crop and gives, for every 4 columns,
+/// the probability of each character of its alphabet and of "no character" (the CTC blank). The best class per
+/// column, runs merged and blanks dropped, is the text.
+///
+/// Probabilities are the network's, divided by the temperature found on validation data so that they are
+/// calibrated. A character's confidence is its highest probability over its columns; the line's is the
+/// probability of the whole best path (every column, blanks included), so a character that may be missing
+/// where the network saw "nothing" lowers it too.
+public struct ModelCharacterRecognizer: CharacterRecognizer {
+    private var network: Network
+    public let info: RecognizerInfo
+    private var input = FeatureMap()
+    private var best: [Int] = []
+    private var bestProbability: [Double] = []
+
+    public init(network: Network, info: RecognizerInfo) {
+        self.network = network
+        self.info = info
+    }
+
+    /// The probability of the best path of the last `recognize` (1 for an empty crop).
+    public private(set) var lineConfidence = 1.0
+
+    public mutating func recognize(_ line: RectifiedLine) -> LineRecognition {
+        let image = line.image
+        guard image.height == LineCropper.height, image.width >= LineCropper.minimumWidth else { return .empty }
+        RecognizerInfo.standardise(image, into: &input)
+        do {
+            try network.run(input)
+        } catch {
+            return .empty
+        }
+        let columns = network.withOutput { output in bestPath(output) }
+        var characters: [RecognizedCharacter] = []
+        var pathProbability = 1.0
+        var t = 0
+        while t < columns {
+            pathProbability *= bestProbability[t]
+            let k = best[t]
+            guard k != 0 else { t += 1; continue }
+            var end = t, peak = bestProbability[t]
+            while end + 1 < columns && best[end + 1] == k {
+                end += 1
+                peak = max(peak, bestProbability[end])
+                pathProbability *= bestProbability[end]
+            }
+            let character = info.alphabet[k - 1]
+            let box = PixelRect(
+                x: t * RecognizerInfo.columnsPerStep, y: line.digitTop,
+                width: (end - t + 1) * RecognizerInfo.columnsPerStep, height: line.digitHeight)
+            characters.append(RecognizedCharacter(
+                character: character, confidence: peak, segments: SegmentAlphabet.segments(for: character) ?? [], box: box))
+            t = end + 1
+        }
+        lineConfidence = pathProbability
+        // The line's confidence stands in every character's place where it is lower: a reading is only as sure
+        // as its whole path.
+        for i in characters.indices { characters[i].confidence = min(characters[i].confidence, pathProbability) }
+        return LineRecognition(characters: characters, contrast: Self.contrast(of: image, line: line), hasGap: false)
+    }
+
+    /// Per output column, the most probable class and its temperature-scaled probability; returns the column count.
+    private mutating func bestPath(_ output: FeatureMap) -> Int {
+        let columns = output.width * output.height, classes = output.channels
+        if best.count < columns {
+            best = [Int](repeating: 0, count: columns)
+            bestProbability = [Double](repeating: 0, count: columns)
+        }
+        let scale = 1 / info.temperature
+        output.values.withUnsafeBufferPointer { v in
+            for t in 0..<columns {
+                let o = t * classes
+                var top = 0
+                var maximum = v[o]
+                for k in 1..<classes where v[o + k] > maximum { maximum = v[o + k]; top = k }
+                var sum = 0.0
+                for k in 0..<classes { sum += exp(Double(v[o + k] - maximum) * scale) }
+                best[t] = top
+                bestProbability[t] = 1 / sum
+            }
+        }
+        return columns
+    }
+
+    /// Grey-level spread in the digit band (the 90th less the 3rd percentile), as the rule-based recognizer
+    /// reports it.
+    static func contrast(of image: GrayImage, line: RectifiedLine) -> Int {
+        let band = PixelRect(x: 0, y: line.digitTop, width: image.width, height: line.digitHeight)
+        let histogram = Histogram(image, in: band)
+        return histogram.percentile(0.9) - histogram.percentile(0.03)
+    }
+}
+
+/// What the recognizer's file says about it (its safetensors metadata), and the crop standardisation it was
+/// trained with.
+public struct RecognizerInfo: Sendable {
+    /// The characters after the CTC blank, in class order.
+    public var alphabet: [Character]
+    /// Logits are divided by this before the softmax (temperature scaling, fitted on validation lines).
+    public var temperature: Double
+    /// A reading whose confidence is below this is not given (chosen on validation data so that at most about
+    /// 1% of the readings given are wrong).
+    public var minimumConfidence: Double
+
+    /// Crop columns per output column.
+    public static let columnsPerStep = 4
+    /// Floor of the standard deviation a crop is divided by, so a blank crop is not blown up into noise.
+    public static let minimumDeviation: Float = 8
+
+    public init(alphabet: [Character], temperature: Double, minimumConfidence: Double) {
+        self.alphabet = alphabet
+        self.temperature = temperature
+        self.minimumConfidence = minimumConfidence
+    }
+
+    /// `(p - mean) / max(std, 8)` over the whole crop, as one channel.
+    public static func standardise(_ image: GrayImage, into map: inout FeatureMap) {
+        map.reshape(height: image.height, width: image.width, channels: 1)
+        var sum = 0.0, squares = 0.0
+        for p in image.pixels {
+            let v = Double(p)
+            sum += v
+            squares += v * v
+        }
+        let n = Double(max(1, image.pixels.count))
+        let mean = sum / n
+        let deviation = max(Float((max(0, squares / n - mean * mean)).squareRoot()), minimumDeviation)
+        let m = Float(mean)
+        image.pixels.withUnsafeBufferPointer { src in
+            map.values.withUnsafeMutableBufferPointer { dst in
+                for i in 0..<src.count { dst[i] = (Float(src[i]) - m) / deviation }
+            }
+        }
+    }
+}

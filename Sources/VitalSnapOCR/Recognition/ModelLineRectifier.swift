@@ -1,0 +1,51 @@
+import VitalSnapImaging
+
+/// Cuts a located line out of the frame exactly as the recognizer's training crops were cut (`LineCropper`):
+/// 32 rows, the characters on rows 6 to 26, along the line's own reading direction, so a line of a turned
+/// photo comes out upright. Nothing is inverted: the network reads both polarities; the polarity is estimated
+/// from the crop for the stages after it (glare).
+public struct ModelLineRectifier: LineRectifying {
+    private var cropper = LineCropper()
+
+    public init() {}
+
+    public mutating func rectify(_ line: TextLine, pyramid: ImagePyramid, into out: inout RectifiedLine) {
+        guard let working = pyramid.levels.first else { return }
+        let map = cropper.crop(working, quad: line.quad, into: &out.image)
+        out.digitTop = LineCropper.digitTop
+        out.digitHeight = LineCropper.digitHeight
+        out.shear = 0
+        // `map` takes continuous crop coordinates to continuous frame coordinates; `toFrame` takes pixel
+        // centres at integers to pixel centres at integers: shift by half a pixel on both sides.
+        out.toFrame = AffineMap(
+            a: map.a, b: map.b, c: map.c, d: map.d,
+            tx: map.tx + 0.5 * (map.a + map.b) - 0.5, ty: map.ty + 0.5 * (map.c + map.d) - 0.5)
+        out.frameBounds = working.bounds
+        out.candidateSpans = []
+        out.polarity = Self.inkPolarity(of: out.image, rows: LineCropper.digitTop..<LineCropper.digitBottom)
+    }
+
+    /// Segments cover a minority of the digit band: where the band's mean is below its median, the minority is
+    /// dark (dark ink on a light display), otherwise light.
+    static func inkPolarity(of image: GrayImage, rows: Range<Int>) -> InkPolarity {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { histogram in
+            histogram.initialize(repeating: 0)
+            var sum = 0, count = 0
+            for y in rows where y < image.height {
+                for x in 0..<image.width {
+                    let p = Int(image[x, y])
+                    histogram[p] += 1
+                    sum += p
+                    count += 1
+                }
+            }
+            guard count > 0 else { return .dark }
+            var seen = 0, median = 0
+            for level in 0..<256 {
+                seen += histogram[level]
+                if 2 * seen >= count { median = level; break }
+            }
+            return Double(sum) / Double(count) < Double(median) ? .dark : .light
+        }
+    }
+}
