@@ -57,6 +57,15 @@ public enum Polarity: String, Codable, Sendable, Hashable {
     case darkOnLight
     case lightOnDark
     case either
+
+    /// Whether ink of `polarity` can be this display's segments.
+    public func admits(_ polarity: InkPolarity) -> Bool {
+        switch self {
+        case .either: true
+        case .darkOnLight: polarity == .dark
+        case .lightOnDark: polarity == .light
+        }
+    }
 }
 
 public struct FieldDefinition: Codable, Sendable, Hashable {

@@ -21,7 +21,10 @@ public struct ReadingAssembler: Sendable {
         let ordered = lines.sorted { ($0.boundingBox.minY, $0.boundingBox.minX) < ($1.boundingBox.minY, $1.boundingBox.minX) }
         let recognizedText = ordered.filter(\.isNumberLike).map(\.text).joined(separator: "\n")
         let fields = peripheral.measurementFields
-        let numberLines = lines.filter(\.isNumberLike).sorted { $0.digitHeight > $1.digitHeight }
+        // Clocks, dates and memory numbers (as the detector tells them) are never a value, nor is ink of the
+        // polarity the peripheral's display does not show.
+        let numberLines = lines.filter { $0.isNumberLike && $0.role != .auxiliary && peripheral.polarity.admits($0.polarity) }
+            .sorted { $0.digitHeight > $1.digitHeight }
         guard let tallest = numberLines.first else {
             return Reading(outcome: .none("no digits found"), confidence: 0, recognizedText: recognizedText, lines: [])
         }
@@ -79,6 +82,12 @@ public struct ReadingAssembler: Sendable {
         }
         guard let number = NumberText(text) else {
             return .failure(Implausible(message: "\(line.text) is not a number"))
+        }
+        // Leading zeros are not shown by a measurement field's display (a numeric display's may be).
+        let shownDigits = (peripheral.type == .numericDisplay ? number.text : Self.trimmingLeadingZeros(number.text))
+            .filter(\.isNumber).count
+        guard shownDigits <= field.digits else {
+            return .failure(Implausible(message: "\(number.text) has more digits than \(field.name.rawValue) shows (\(field.digits))"))
         }
         let variants: [UnitVariant]
         if let unit {
