@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Step 7: make the recognizer's confidence mean what it says, and choose the reading threshold.
+
+    python Training/calibrate.py --recognizer Training/work/recognizer.pt --synthetic-val Training/work/synth-val \
+        [--extra-lines Training/work/pseudo/lines.tsv] --out Training/work/calibration.json
+
+On the validation lines only (a fifth of every real source by scene, and a generated set of another seed;
+never the held halves): a temperature T for the logits, chosen so that the best path's probability predicts
+whether the line was read right (least log loss); then the smallest threshold on that probability under which
+at most TARGET_WRONG of the lines read are wrong, taken over real and synthetic lines alike, and never below
+MINIMUM_THRESHOLD.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+
+import numpy as np
+
+from infer import best_path, load_recognizer, recognizer_logits
+from line_examples import ImageCache, LineSampler, read_synthetic, split_real
+from real_data import panel_meter_lines, whole_image_lines
+from train_recognizer import read_extra
+
+TARGET_WRONG = 0.005      # half the 1% the readings may reach: a photo's reading can fail in more ways than a line
+MINIMUM_THRESHOLD = 0.5
+TEMPERATURES = np.round(np.arange(0.6, 3.01, 0.05), 2)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--recognizer", required=True)
+    ap.add_argument("--synthetic-val", required=True)
+    ap.add_argument("--extra-lines", action="append", default=[])
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args()
+
+    real = panel_meter_lines() + whole_image_lines()
+    for extra in args.extra_lines:
+        real += read_extra(extra)
+    _, val = split_real(real)
+    sampler = LineSampler([], [], {}, ImageCache())
+    rng = random.Random(0)
+    crops, truths, sources = [], [], []
+    for e in val:
+        crop, text = sampler.real_line(e, rng, jitter=False)
+        crops.append(crop)
+        truths.append(text)
+        sources.append(e.source)
+    from PIL import Image
+
+    for path, text in read_synthetic(args.synthetic_val)[:3000]:
+        crops.append(np.asarray(Image.open(path).convert("L")))
+        truths.append(text)
+        sources.append("synthetic")
+    net = load_recognizer(args.recognizer)
+    logits = recognizer_logits(net, crops)
+
+    def outcomes(t: float):
+        read = [best_path(z, t) for z in logits]
+        return np.array([p for _, p, _ in read]), np.array([text == truth for (text, _, _), truth in zip(read, truths)])
+
+    best_t, best_loss = 1.0, float("inf")
+    for t in TEMPERATURES:
+        p, ok = outcomes(float(t))
+        p = np.clip(p, 1e-6, 1 - 1e-6)
+        loss = -np.mean(np.where(ok, np.log(p), np.log(1 - p)))
+        if loss < best_loss:
+            best_t, best_loss = float(t), loss
+    p, ok = outcomes(best_t)
+    # Lines with text (an empty crop is "nothing read", which is never a wrong value).
+    has_text = np.array([bool(best_path(z, best_t)[0]) for z in logits])
+    order = np.argsort(-p)
+    threshold = 1.0
+    wrong = accepted = 0
+    for i in order:
+        if not has_text[i]:
+            continue
+        accepted += 1
+        wrong += 0 if ok[i] else 1
+        if wrong / accepted <= TARGET_WRONG:
+            threshold = float(p[i])
+    threshold = max(MINIMUM_THRESHOLD, threshold)
+    report = {"temperature": best_t, "log_loss": round(float(best_loss), 4), "threshold": round(threshold, 4), "per_source": {}}
+    for source in sorted(set(sources)):
+        idx = [i for i, s in enumerate(sources) if s == source and has_text[i]]
+        kept = [i for i in idx if p[i] >= threshold]
+        report["per_source"][source] = {
+            "lines": sum(1 for s in sources if s == source),
+            "read_right": round(float(np.mean([ok[i] for i in idx])) if idx else 0.0, 4),
+            "kept": len(kept),
+            "kept_wrong": int(sum(1 for i in kept if not ok[i])),
+        }
+    with open(args.out, "w") as f:
+        json.dump(report, f, indent=2)
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""Step 8: write the model files the reader ships, and the parity fixtures its tests compare against.
+
+    python Training/export.py --detector Training/work/detector.pt --recognizer Training/work/recognizer.pt \
+        --calibration Training/work/calibration.json --fixture-crop Training/work/synth-val/lines/000000-0.png
+
+Writes Models/reader/line-detector.safetensors and line-recognizer.safetensors (weights with batchnorm folded
+in, the layer list and the conventions in the metadata), and
+Tests/VitalSnapOCRTests/Fixtures/reader-parity.safetensors: a detector input made from one of the project's
+own sample photos and a recognizer input from a generated line crop, with the outputs PyTorch computes from
+the exported files. Nothing third-party goes into either.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+import numpy as np
+import torch
+from PIL import Image
+from safetensors.numpy import save_file
+
+from common import ALPHABET, CROP_HEIGHT, DETECTOR_LONG_SIDE, DETECTOR_STRIDE, MODELS, ROOT, load_grey, standardise
+from detector_data import detector_input, standardise_photo
+from graphnet import export_safetensors, run_exported
+from infer import load_detector, load_recognizer
+
+FIXTURE_PHOTO = os.path.join(ROOT, "Samples", "stills", "bp-b3", "bp-b3-01.jpg")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--detector", required=True)
+    ap.add_argument("--recognizer", required=True)
+    ap.add_argument("--calibration", required=True)
+    ap.add_argument("--fixture-crop", required=True, help="a generated line crop (PNG) for the parity fixture")
+    ap.add_argument("--card", default="", help="a note on how the models were made, stored in their metadata")
+    args = ap.parse_args()
+    calibration = json.load(open(args.calibration))
+    out_dir = os.path.join(MODELS, "reader")
+    os.makedirs(out_dir, exist_ok=True)
+    detector_path = os.path.join(out_dir, "line-detector.safetensors")
+    recognizer_path = os.path.join(out_dir, "line-recognizer.safetensors")
+    common = {"vitalsnap.made_by": args.card} if args.card else {}
+    export_safetensors(load_detector(args.detector), detector_path, {
+        **common, "vitalsnap.model": "line-detector", "vitalsnap.detector.long_side": str(DETECTOR_LONG_SIDE),
+        "vitalsnap.detector.stride": str(DETECTOR_STRIDE),
+        "vitalsnap.detector.classes": "background,value,auxiliary,label",
+    })
+    export_safetensors(load_recognizer(args.recognizer), recognizer_path, {
+        **common, "vitalsnap.model": "line-recognizer", "vitalsnap.recognizer.alphabet": ALPHABET,
+        "vitalsnap.recognizer.crop_height": str(CROP_HEIGHT),
+        "vitalsnap.recognizer.temperature": str(calibration["temperature"]),
+        "vitalsnap.recognizer.min_confidence": str(calibration["threshold"]),
+    })
+
+    photo, _, _ = detector_input(load_grey(FIXTURE_PHOTO))
+    det_in = standardise_photo(photo)
+    crop = np.asarray(Image.open(args.fixture_crop).convert("L"))
+    rec_in = standardise(crop)
+    det_out = run_exported(detector_path, torch.from_numpy(det_in)[None, None])[0].numpy()
+    rec_out = run_exported(recognizer_path, torch.from_numpy(rec_in)[None, None])[0].numpy()
+    fixture = {
+        # HWC, as VitalSnapInference's FeatureMap holds them.
+        "detector.input": det_in[:, :, None].astype(np.float32),
+        "detector.output": np.ascontiguousarray(det_out.transpose(1, 2, 0)).astype(np.float32),
+        "recognizer.input": rec_in[:, :, None].astype(np.float32),
+        "recognizer.output": np.ascontiguousarray(rec_out.transpose(1, 2, 0)).astype(np.float32),
+    }
+    fixture_path = os.path.join(ROOT, "Tests", "VitalSnapOCRTests", "Fixtures", "reader-parity.safetensors")
+    os.makedirs(os.path.dirname(fixture_path), exist_ok=True)
+    save_file(fixture, fixture_path, metadata={"photo": os.path.relpath(FIXTURE_PHOTO, ROOT)})
+    for path in (detector_path, recognizer_path, fixture_path):
+        print(f"{os.path.relpath(path, ROOT)}: {os.path.getsize(path) / 1e6:.2f} MB")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,151 @@
+"""Line crops for the recognizer, drawn at random from every source, each with its text.
+
+- synthetic: the crops `vitalsnap samples training-set` wrote (OUT/lines.tsv), already jittered;
+- real lines: cut from real photos around their quad, jittered as a detector would err;
+- composed: real single-digit crops of one display style put side by side into a line.
+Real crops are augmented (blur, noise, gamma, JPEG, polarity) so a few hundred photos stand for many.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import os
+import random
+from dataclasses import dataclass
+
+import numpy as np
+from PIL import Image, ImageFilter
+
+from common import CROP_HEIGHT, Quad, crop_line, load_grey, standardise
+from real_data import LineExample, digit_group, is_validation, whole_image_quad
+
+# How often each kind of example is drawn.
+SHARE_REAL = 0.3
+SHARE_COMPOSED = 0.08
+
+# Digit crops: the share of the crop's height the digit fills, per folder (measured by eye).
+DIGIT_SHARE = {"lcd-digits-kazuhito": 0.78, "gaspump-digits-kazmiekr": 0.95}
+
+
+def read_synthetic(folder: str) -> list[tuple[str, str]]:
+    out = []
+    with open(os.path.join(folder, "lines.tsv"), newline="") as f:
+        for row in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
+            out.append((os.path.join(folder, row["file"]), row["text"]))
+    return out
+
+
+class ImageCache:
+    """Decoded grey images, kept small: photos larger than `long_side` are stored halved, with their scale."""
+
+    def __init__(self, long_side: int = 1400):
+        self.long_side = long_side
+        self.images: dict[str, tuple[np.ndarray, float]] = {}
+
+    def get(self, path: str) -> tuple[np.ndarray, float]:
+        hit = self.images.get(path)
+        if hit is None:
+            img = load_grey(path)
+            scale = 1.0
+            while max(img.shape) > self.long_side:
+                h, w = img.shape[0] // 2, img.shape[1] // 2
+                img = img[: 2 * h, : 2 * w].reshape(h, 2, w, 2).mean(axis=(1, 3)).round().astype(np.uint8)
+                scale /= 2
+            hit = (img, scale)
+            self.images[path] = hit
+        return hit
+
+
+def augment(crop: np.ndarray, rng: random.Random) -> np.ndarray:
+    x = crop.astype(np.float32)
+    if rng.random() < 0.5:
+        g = rng.uniform(0.6, 1.6)
+        x = 255.0 * (x / 255.0) ** g
+    if rng.random() < 0.15:
+        x = 255.0 - x
+    if rng.random() < 0.3:
+        x = x + np.asarray(np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(2, 12), x.shape), dtype=np.float32)
+    img = Image.fromarray(np.clip(x, 0, 255).astype(np.uint8))
+    if rng.random() < 0.3:
+        img = img.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 1.2)))
+    if rng.random() < 0.25:
+        buf = io.BytesIO()
+        img.save(buf, format="JPEG", quality=rng.randint(25, 80))
+        buf.seek(0)
+        img = Image.open(buf).convert("L")
+    return np.asarray(img)
+
+
+@dataclass
+class LineSampler:
+    synthetic: list[tuple[str, str]]
+    real: list[LineExample]
+    digits: dict[str, list[tuple[str, str]]]
+    cache: ImageCache
+
+    def sample(self, rng: random.Random) -> tuple[np.ndarray, str]:
+        r = rng.random()
+        if r < SHARE_REAL and self.real:
+            return self.real_line(rng.choice(self.real), rng)
+        if (r < SHARE_REAL + SHARE_COMPOSED or not self.synthetic) and self.digits:
+            return self.composed(rng)
+        path, text = rng.choice(self.synthetic)
+        return np.asarray(Image.open(path).convert("L")), text
+
+    def real_line(self, example: LineExample, rng: random.Random, jitter: bool = True) -> tuple[np.ndarray, str]:
+        img, scale = self.cache.get(example.path)
+        if example.quad is None:
+            quad = whole_image_quad(example.source, img.shape[1], img.shape[0])
+        else:
+            quad = Quad(example.quad.pts * scale)
+        if jitter:
+            quad = quad.jittered(rng, extend=(0.0, 0.4))
+        crop = crop_line(img, quad)
+        return (augment(crop, rng) if jitter else crop), example.text
+
+    def composed(self, rng: random.Random) -> tuple[np.ndarray, str]:
+        style = rng.choice(sorted(self.digits))
+        crops = self.digits[style]
+        count = rng.randint(1, 6)
+        parts, text = [], ""
+        height = 64
+        for _ in range(count):
+            path, digit = rng.choice(crops)
+            im = Image.open(path).convert("L")
+            w = max(4, round(im.width * height / im.height * rng.uniform(0.9, 1.1)))
+            parts.append(np.asarray(im.resize((w, height), Image.BILINEAR)))
+            text += digit
+        line = np.concatenate(parts, axis=1)
+        share = DIGIT_SHARE.get(style, 0.85)
+        quad = Quad.from_geometry((line.shape[1] / 2, height / 2), (1.0, 0.0), line.shape[1] * 0.98, height * share)
+        crop = crop_line(line, quad.jittered(rng, extend=(0.0, 0.2)))
+        return augment(crop, rng), text
+
+
+def split_real(examples: list[LineExample]) -> tuple[list[LineExample], list[LineExample]]:
+    train = [e for e in examples if not is_validation(e.source, e.group)]
+    val = [e for e in examples if is_validation(e.source, e.group)]
+    return train, val
+
+
+def split_digits(digits: dict[str, list[tuple[str, str]]]) -> dict[str, list[tuple[str, str]]]:
+    """Digit crops not in the validation share (by the photo they were cut from)."""
+    return {
+        style: [(p, d) for p, d in crops if not is_validation(style, digit_group(style, os.path.basename(p)))]
+        for style, crops in digits.items()
+    }
+
+
+def batch_tensor(crops: list[np.ndarray]):
+    """Standardised crops padded on the right (edge repeated) to one width: N x 1 x 32 x W, and the widths."""
+    import torch
+
+    width = max(c.shape[1] for c in crops)
+    width = (width + 3) // 4 * 4
+    out = np.zeros((len(crops), 1, CROP_HEIGHT, width), dtype=np.float32)
+    for i, c in enumerate(crops):
+        x = standardise(c)
+        out[i, 0, :, : c.shape[1]] = x
+        if c.shape[1] < width:
+            out[i, 0, :, c.shape[1]:] = x[:, -1:]
+    return torch.from_numpy(out), [c.shape[1] for c in crops]

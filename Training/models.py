@@ -1,0 +1,108 @@
+"""The two networks, written once as layer lists: GraphNet builds them for training, the same lists are
+exported in the safetensors metadata, and the Swift reader runs them (VitalSnapInference)."""
+from __future__ import annotations
+
+from common import NUM_CLASSES
+
+
+def conv(name, cin, cout, k=(3, 3), stride=(1, 1), pad=None, dilation=(1, 1), groups=1, bn=True, relu=True, inputs=None):
+    pad = pad if pad is not None else ((k[0] // 2) * dilation[0], (k[1] // 2) * dilation[1])
+    layer = {"name": name, "op": "conv2d", "in": cin, "out": cout, "kernel": list(k), "stride": list(stride),
+             "padding": list(pad), "dilation": list(dilation), "groups": groups, "batchnorm": bn,
+             "activation": "relu" if relu else "none"}
+    if inputs:
+        layer["inputs"] = inputs
+    return layer
+
+
+def separable(name, cin, cout, stride=(1, 1), dilation=(1, 1)):
+    """A depthwise 3x3 then a pointwise 1x1: most of a full 3x3's reach for a fraction of its cost."""
+    return [conv(name + "_dw", cin, cin, stride=stride, dilation=dilation, groups=cin),
+            conv(name + "_pw", cin, cout, k=(1, 1))]
+
+
+def recognizer_layers(width: int = 1) -> list[dict]:
+    """1 x 32 x W crop -> 1 x W/4 x classes. Height is pooled away; three 1-D layers see about four characters
+    on either side, so `HI` is told from `H1` and a decimal point from a speck."""
+    c = [16, 32, 48, 64]
+    c = [x * width for x in c]
+    return [
+        conv("c1", 1, c[0]),
+        {"name": "p1", "op": "maxpool2d", "kernel": [2, 2], "stride": [2, 2]},      # 16 x W/2
+        conv("c2", c[0], c[1]),
+        {"name": "p2", "op": "maxpool2d", "kernel": [2, 2], "stride": [2, 2]},      # 8 x W/4
+        conv("c3", c[1], c[2]),
+        conv("c4", c[2], c[2]),
+        {"name": "p3", "op": "maxpool2d", "kernel": [2, 1], "stride": [2, 1]},      # 4 x W/4
+        conv("c5", c[2], c[3]),
+        {"name": "p4", "op": "maxpool2d", "kernel": [2, 1], "stride": [2, 1]},      # 2 x W/4
+        conv("c6", c[3], c[3], k=(2, 1), pad=(0, 0)),                                # 1 x W/4
+        conv("c7", c[3], c[3], k=(1, 3)),
+        conv("c8", c[3], c[3], k=(1, 3), dilation=(1, 2)),
+        conv("head", c[3], NUM_CLASSES, k=(1, 1), bn=False, relu=False),
+    ]
+
+
+DETECTOR_OUTPUTS = 7  # 4 class logits, ln(digit height), cos and sin of the reading direction
+
+
+def detector_layers() -> list[dict]:
+    """1 x H x W photo (H, W multiples of 16) -> H/4 x W/4 x 7. An encoder down to 1/16 with dilated context,
+    then two upsampling steps that add the 1/8 and 1/4 features back."""
+    L = []
+    L.append(conv("d1", 1, 16, stride=(2, 2)))                       # 1/2
+    L += separable("d2", 16, 32, stride=(2, 2))                      # 1/4
+    L += separable("d3", 32, 32)
+    L += separable("d4", 32, 64, stride=(2, 2))                      # 1/8
+    L += separable("d5", 64, 64)
+    L += separable("d6", 64, 96, stride=(2, 2))                      # 1/16
+    L += separable("d7", 96, 96, dilation=(2, 2))
+    L += separable("d8", 96, 96, dilation=(4, 4))
+    L.append(conv("u1_proj", 96, 64, k=(1, 1)))
+    L.append({"name": "u1_up", "op": "upsample", "factor": [2, 2]})
+    L.append({"name": "u1_add", "op": "add", "inputs": ["u1_up", "d5_pw"]})
+    L += separable("u1", 64, 64)
+    L.append(conv("u2_proj", 64, 32, k=(1, 1)))
+    L.append({"name": "u2_up", "op": "upsample", "factor": [2, 2]})
+    L.append({"name": "u2_add", "op": "add", "inputs": ["u2_up", "d3_pw"]})
+    L += separable("u2", 32, 32)
+    L.append(conv("head", 32, DETECTOR_OUTPUTS, k=(1, 1), bn=False, relu=False))
+    return L
+
+
+def macs(layers: list[dict], height: int, width: int) -> int:
+    """Multiply-accumulates of one run on an input of height x width (for the model card)."""
+    shapes = {"input": (height, width, 1)}
+    prev = "input"
+    total = 0
+    for layer in layers:
+        ins = layer.get("inputs", [prev])
+        h, w, ch = shapes[ins[0]]
+        op = layer["op"]
+        if op == "conv2d":
+            kh, kw = layer["kernel"]
+            sh, sw = layer["stride"]
+            ph, pw = layer["padding"]
+            dh, dw = layer["dilation"]
+            oh = (h + 2 * ph - dh * (kh - 1) - 1) // sh + 1
+            ow = (w + 2 * pw - dw * (kw - 1) - 1) // sw + 1
+            total += oh * ow * layer["out"] * (layer["in"] // layer["groups"]) * kh * kw
+            shapes[layer["name"]] = (oh, ow, layer["out"])
+        elif op == "maxpool2d":
+            kh, kw = layer["kernel"]
+            sh, sw = layer["stride"]
+            shapes[layer["name"]] = ((h - kh) // sh + 1, (w - kw) // sw + 1, ch)
+        elif op == "upsample":
+            fy, fx = layer["factor"]
+            shapes[layer["name"]] = (h * fy, w * fx, ch)
+        elif op == "concat":
+            shapes[layer["name"]] = (h, w, sum(shapes[i][2] for i in ins))
+        else:
+            shapes[layer["name"]] = (h, w, ch)
+        prev = layer["name"]
+    return total
+
+
+if __name__ == "__main__":
+    print("recognizer MACs at 32x100:", macs(recognizer_layers(), 32, 100))
+    print("detector MACs at 192x256:", macs(detector_layers(), 192, 256))

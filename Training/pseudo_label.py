@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Step 5: find the value lines in the real training photos with the first models, keeping only those whose
+reading agrees with the photo's label.
+
+    python Training/pseudo_label.py --detector Training/work/detector-r1.pt --recognizer Training/work/recognizer-r1.pt \
+        --out Training/work/pseudo
+
+Writes OUT/lines.tsv (line crops for the recognizer: image, quad, text) and OUT/scenes.jsonl (photos for the
+detector: the agreeing value lines as `value`, the other lines the detector found as "don't care", since
+nobody labelled them). Only the `train` halves of Training/split.tsv are read. A photo of a BP monitor gives
+each of its three values as a line only where the recognizer read that value; a fuel pump's label is the
+litres rounded to an integer, so its line keeps the recognizer's own text (33.01) when that rounds to the label
+and the recognizer was sure of it.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections import Counter
+
+import numpy as np
+
+from common import Quad, load_grey, text_is_encodable
+from detector_data import IGNORE
+from infer import detect, load_detector, load_recognizer, read_line
+from real_data import panel_meter_lines, photo_rows, photo_scenes, whole_image_lines, whole_image_quad
+
+# A reading that only agrees with an integer label must be this sure before its decimals are trusted.
+INTEGER_LABEL_CONFIDENCE = 0.6
+
+
+def normalised(v: str) -> str:
+    sign = "-" if v.startswith("-") else ""
+    v = v.lstrip("-")
+    while len(v) > 1 and v[0] == "0" and v[1] != ".":
+        v = v[1:]
+    return sign + v
+
+
+def agrees(read: str, label: str, match: str) -> bool:
+    """One value against one label value, as MatchRule compares them."""
+    if match == "digits":
+        a = "".join(c for c in read if c.isdigit()).lstrip("0") or ("0" if read else "")
+        b = "".join(c for c in label if c.isdigit()).lstrip("0") or ("0" if label else "")
+        return a != "" and a == b
+    if match == "integer":
+        try:
+            return int(np.floor(float(read) + 0.5)) == int(float(label))
+        except ValueError:
+            return False
+    return normalised(read) == normalised(label)
+
+
+def quad_text(q: Quad) -> str:
+    return ",".join(f"{v:.2f}" for v in q.pts.reshape(-1))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--detector", required=True)
+    ap.add_argument("--recognizer", required=True)
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    detector, recognizer = load_detector(args.detector), load_recognizer(args.recognizer)
+    matches = {row["file"]: row.get("match", "exact") for f in ("fuel-pump", "glucose-morepen", "bp-paramed") for row in photo_rows(f)}
+    stats = Counter()
+    lines_out = open(os.path.join(args.out, "lines.tsv"), "w")
+    lines_out.write("path\ttext\tsource\tgroup\tquad\n")
+    scenes_out = open(os.path.join(args.out, "scenes.jsonl"), "w")
+
+    for scene in photo_scenes():
+        grey = load_grey(scene.path)
+        found = detect(detector, grey)
+        values = scene.label.split("/")
+        match = matches.get(os.path.basename(scene.path), "exact")
+        taught = []
+        used = set()
+        for line in found:
+            text, prob = read_line(recognizer, grey, line.quad)
+            for i, v in enumerate(values):
+                if i in used or not agrees(text, v, match):
+                    continue
+                if match == "integer" and prob < INTEGER_LABEL_CONFIDENCE:
+                    continue
+                used.add(i)
+                keep = text if match == "integer" else v
+                if text_is_encodable(keep):
+                    lines_out.write(f"{scene.path}\t{keep}\t{scene.source}\t{scene.group}\t{quad_text(line.quad)}\n")
+                taught.append({"quad": line.quad.pts.tolist(), "cls": 1})
+                break
+            else:
+                taught.append({"quad": line.quad.pts.tolist(), "cls": IGNORE})
+        for q in scene.values:  # a box somebody drew (panel meters): the value, whatever the models found
+            taught = [t for t in taught if not _overlaps(Quad(np.array(t["quad"])), q)]
+            taught.append({"quad": q.pts.tolist(), "cls": 1})
+        agreed = len(used)
+        stats[(scene.source, "values agreed")] += agreed
+        stats[(scene.source, "values")] += len(values)
+        if agreed or scene.values:
+            scenes_out.write(json.dumps({"path": scene.path, "source": scene.source, "lines": taught}) + "\n")
+            stats[(scene.source, "scenes kept")] += 1
+
+    # Line crops whose whole image is the line: the detector's quad where the reading agrees.
+    for example in whole_image_lines():
+        grey = load_grey(example.path)
+        best = None
+        for line in detect(detector, grey):
+            if line.cls != 1:
+                continue
+            text, _ = read_line(recognizer, grey, line.quad)
+            if agrees(text, example.text, "digits" if example.source == "electricity-meter" else "exact"):
+                best = line.quad
+                break
+        stats[(example.source, "line crops")] += 1
+        if best is not None:
+            stats[(example.source, "located")] += 1
+            lines_out.write(f"{example.path}\t{example.text}\t{example.source}\t{example.group}\t{quad_text(best)}\n")
+    lines_out.close()
+    scenes_out.close()
+    for key in sorted(stats):
+        print(f"{key[0]:>22}  {key[1]:<14} {stats[key]}")
+
+
+def _overlaps(a: Quad, b: Quad) -> bool:
+    c = a.center - b.center
+    e = b.direction
+    n = np.array([-e[1], e[0]])
+    return abs(c @ e) <= b.length / 2 and abs(c @ n) <= b.height
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Trains the reader's two models from a fresh clone, on CPU, and writes Models/reader/*.safetensors and the
+# parity fixture. About 1 h 50 min on 2 cores; `QUICK=1` runs every step for a few minutes only (a smoke test).
+#
+#   Training/train.sh                   # from the repository root; needs ../shared/data (the real photos)
+#   SEED=7 Training/train.sh            # another seed
+#
+# Steps (each a script of its own; see Training/README.md):
+#   1 generate synthetic scenes and line crops (vitalsnap samples training-set), a training and a validation set
+#   2 train the recognizer, 3 the detector, on synthetic data and the labelled real lines
+#   4 pseudo-label the real training photos with them (keep only lines that agree with the labels)
+#   5 fine-tune both with the real photos added, 6 calibrate, 7 export, 8 evaluate with the Swift reader
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SEED=${SEED:-1}
+SCENES=${SCENES:-14000}
+VAL_SCENES=${VAL_SCENES:-1500}
+REC_MINUTES=${REC_MINUTES:-30}
+DET_MINUTES=${DET_MINUTES:-25}
+REC_FINE_MINUTES=${REC_FINE_MINUTES:-15}
+DET_FINE_MINUTES=${DET_FINE_MINUTES:-15}
+if [ "${QUICK:-0}" = 1 ]; then
+    SCENES=300 VAL_SCENES=100 REC_MINUTES=2 DET_MINUTES=2 REC_FINE_MINUTES=1 DET_FINE_MINUTES=1
+fi
+WORK=${WORK:-Training/work}
+VENV=${VENV:-Training/.venv}
+PY="$VENV/bin/python"
+
+if [ ! -d ../shared/data/photos ] || [ ! -d ../shared/data/training ]; then
+    echo "train.sh: the real photos are not in ../shared/data (photos/ and training/); they are needed" >&2
+    exit 2
+fi
+if [ ! -x "$PY" ]; then
+    echo "== making the virtualenv $VENV (PyTorch is large: this takes a while once)"
+    python3 -m venv "$VENV"
+    "$VENV/bin/pip" install -q -r Training/requirements.txt
+fi
+mkdir -p "$WORK"
+start=$(date +%s)
+step() { echo; echo "== $(( ($(date +%s) - start) / 60 )) min: $*"; }
+
+step "1 building vitalsnap and generating $SCENES + $VAL_SCENES synthetic scenes"
+swift build -c release --product vitalsnap >/dev/null
+rm -rf "$WORK/synth" "$WORK/synth-val"
+.build/release/vitalsnap samples training-set --count "$SCENES" --seed "$SEED" "$WORK/synth"
+.build/release/vitalsnap samples training-set --count "$VAL_SCENES" --seed $((SEED + 1000)) "$WORK/synth-val"
+
+cd Training
+W=work
+[ "$WORK" = Training/work ] || W="../$WORK"
+step "2 recognizer, first round"
+"../$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --out "$W/recognizer-r1.pt" \
+    --minutes "$REC_MINUTES" --seed "$SEED"
+step "3 detector, first round"
+"../$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --out "$W/detector-r1.pt" \
+    --minutes "$DET_MINUTES" --seed "$((SEED + 1))"
+step "4 pseudo-labelling the real training photos"
+"../$PY" pseudo_label.py --detector "$W/detector-r1.pt" --recognizer "$W/recognizer-r1.pt" --out "$W/pseudo"
+step "5 fine-tuning with the real photos"
+"../$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --extra-lines "$W/pseudo/lines.tsv" \
+    --init "$W/recognizer-r1.pt" --out "$W/recognizer.pt" --minutes "$REC_FINE_MINUTES" --lr 1e-3 --seed "$((SEED + 2))"
+"../$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --real "$W/pseudo/scenes.jsonl" \
+    --init "$W/detector-r1.pt" --out "$W/detector.pt" --minutes "$DET_FINE_MINUTES" --lr 1e-3 --seed "$((SEED + 3))"
+step "6 calibrating"
+"../$PY" calibrate.py --recognizer "$W/recognizer.pt" --synthetic-val "$W/synth-val" \
+    --extra-lines "$W/pseudo/lines.tsv" --out "$W/calibration.json"
+step "7 exporting"
+"../$PY" export.py --detector "$W/detector.pt" --recognizer "$W/recognizer.pt" --calibration "$W/calibration.json" \
+    --fixture-crop "$(ls "$W"/synth-val/lines/*.png | head -n 1)" --card "Training/train.sh SEED=$SEED SCENES=$SCENES"
+cd ..
+step "8 evaluating (release build, held halves)"
+swift build -c release --product vitalsnap >/dev/null
+.build/release/vitalsnap eval Samples/stills --reader model || true
+for folder in glucose-morepen:9 bp-paramed:2 fuel-pump:100 electricity-meter:100 bp-fields-binarized:100; do
+    .build/release/vitalsnap eval "../shared/data/photos/${folder%%:*}" -p "${folder##*:}" --reader model --split held \
+        | sed -n '1,6p' || true
+done
+step "done"

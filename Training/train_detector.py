@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Step 4: train the line detector on synthetic scenes (and pseudo-labelled real photos).
+
+    python Training/train_detector.py --synthetic Training/work/synth --out Training/work/detector.pt \
+        [--minutes 30] [--init Training/work/detector-round1.pt] [--real Training/work/pseudo/scenes.jsonl]
+
+The network is fully convolutional, so it trains on windows of CROP x CROP detector-input pixels (cheaper
+than whole photos by the ratio of their areas) that mostly hold a line, and runs on whole photos.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+import numpy as np
+import torch
+
+from common import DETECTOR_STRIDE, Quad, load_rgb, seed_everything, to_grey
+from detector_data import (IGNORE, LabelledLine, LabelledScene, decode, detector_input, read_scenes,
+                           standardise_photo, targets)
+from graphnet import GraphNet
+from models import detector_layers
+
+BATCH = 24
+CROP = 128                       # training window, detector-input pixels (a multiple of 16)
+CLASS_WEIGHTS = [1.0, 3.0, 2.0, 1.5]
+REAL_SHARE = 0.25                # of a batch, when pseudo-labelled real scenes are given
+
+
+def read_real(path: str) -> list[LabelledScene]:
+    out = []
+    with open(path) as f:
+        for text in f:
+            s = json.loads(text)
+            lines = [LabelledLine(Quad(np.array(l["quad"], dtype=np.float64)), l["cls"]) for l in s["lines"]]
+            out.append(LabelledScene(s["path"], lines, s["source"]))
+    return out
+
+
+class Prepared:
+    """A scene brought to the detector's input size, with its targets; cached for real photos (few, large)."""
+
+    def __init__(self):
+        self.cache: dict[str, tuple] = {}
+
+    def get(self, scene: LabelledScene, rng: random.Random, cache: bool):
+        if cache and scene.path in self.cache:
+            return self.cache[scene.path]
+        grey = to_grey(load_rgb(scene.path), rng)
+        img, sx, sy = detector_input(grey)
+        cls, reg, mask = targets(scene.lines, img.shape[1], img.shape[0], sx, sy)
+        item = (img, cls, reg, mask)
+        if cache:
+            self.cache[scene.path] = item
+        return item
+
+
+def window(item, rng: random.Random):
+    """A CROP x CROP window (padded by edge repeat where the photo is smaller), centred on a line cell
+    four times out of five."""
+    img, cls, reg, mask = item
+    h, w = img.shape
+    if h < CROP or w < CROP:
+        ph, pw = max(0, CROP - h), max(0, CROP - w)
+        img = np.pad(img, ((0, ph), (0, pw)), mode="edge")
+        g = DETECTOR_STRIDE
+        cls = np.pad(cls, ((0, ph // g), (0, pw // g)), constant_values=IGNORE)
+        reg = np.pad(reg, ((0, 0), (0, ph // g), (0, pw // g)))
+        mask = np.pad(mask, ((0, ph // g), (0, pw // g)))
+        h, w = img.shape
+    ys, xs = np.nonzero(cls > 0)
+    if len(ys) and rng.random() < 0.8:
+        k = rng.randrange(len(ys))
+        cx, cy = xs[k] * DETECTOR_STRIDE, ys[k] * DETECTOR_STRIDE
+        x0 = min(max(0, cx - rng.randrange(CROP)), w - CROP)
+        y0 = min(max(0, cy - rng.randrange(CROP)), h - CROP)
+    else:
+        x0, y0 = rng.randrange(w - CROP + 1), rng.randrange(h - CROP + 1)
+    x0 -= x0 % DETECTOR_STRIDE
+    y0 -= y0 % DETECTOR_STRIDE
+    g = DETECTOR_STRIDE
+    c0, r0, n = x0 // g, y0 // g, CROP // g
+    return (img[y0 : y0 + CROP, x0 : x0 + CROP], cls[r0 : r0 + n, c0 : c0 + n],
+            reg[:, r0 : r0 + n, c0 : c0 + n], mask[r0 : r0 + n, c0 : c0 + n])
+
+
+def augment(img: np.ndarray, rng: random.Random) -> np.ndarray:
+    x = img.astype(np.float32)
+    if rng.random() < 0.5:
+        x = 255.0 * (x / 255.0) ** rng.uniform(0.6, 1.6)
+    if rng.random() < 0.5:
+        x = x * rng.uniform(0.6, 1.3) + rng.uniform(-30, 30)
+    if rng.random() < 0.3:
+        x = x + np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(2, 10), x.shape)
+    return np.clip(x, 0, 255)
+
+
+def loss_fn(out, cls, reg, mask):
+    weights = torch.tensor(CLASS_WEIGHTS)
+    ce = torch.nn.functional.cross_entropy(out[:, :4], cls, weight=weights, ignore_index=IGNORE)
+    m = mask.unsqueeze(1)
+    n = mask.sum().clamp(min=1)
+    height = (torch.nn.functional.smooth_l1_loss(out[:, 4:5], reg[:, 0:1], reduction="none") * m).sum() / n
+    direction = (torch.nn.functional.smooth_l1_loss(out[:, 5:7], reg[:, 1:3], reduction="none") * m).sum() / n
+    return ce + height + direction, (ce.item(), height.item(), direction.item())
+
+
+def evaluate(net, scenes: list[LabelledScene], rng: random.Random) -> dict:
+    """Value lines found (centre inside a detected value line of similar height) and false values."""
+    net.eval()
+    found = total = false = 0
+    with torch.no_grad():
+        for scene in scenes:
+            grey = to_grey(load_rgb(scene.path))
+            img, sx, sy = detector_input(grey)
+            out = net(torch.from_numpy(standardise_photo(img))[None, None])[0].numpy()
+            detected = [d for d in decode(out, sx, sy) if d.cls == 1]
+            truth = [l for l in scene.lines if l.cls == 1]
+            for t in truth:
+                total += 1
+                if any(_matches(d.quad, t.quad) for d in detected):
+                    found += 1
+            false += sum(1 for d in detected if not any(_matches(d.quad, l.quad) for l in scene.lines if l.cls in (1, IGNORE)))
+    net.train()
+    return {"value recall": found / max(1, total), "values": total, "false values": false, "scenes": len(scenes)}
+
+
+def _matches(d: Quad, t: Quad) -> bool:
+    """d's centre lies in t's box and the heights agree within 35%."""
+    e = t.direction
+    n = np.array([-e[1], e[0]])
+    c = d.center - t.center
+    return abs(c @ e) <= t.length / 2 and abs(c @ n) <= t.height / 2 and 0.65 <= d.height / max(t.height, 1e-6) <= 1.35
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--synthetic", required=True)
+    ap.add_argument("--synthetic-val")
+    ap.add_argument("--real", action="append", default=[], help="pseudo-labelled real scenes (scenes.jsonl)")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--init")
+    ap.add_argument("--minutes", type=float, default=30)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--seed", type=int, default=2)
+    ap.add_argument("--threads", type=int, default=max(1, os.cpu_count() or 1))
+    args = ap.parse_args()
+
+    seed_everything(args.seed)
+    torch.set_num_threads(args.threads)
+    rng = random.Random(args.seed)
+    synthetic = read_scenes(args.synthetic)
+    real = [s for path in args.real for s in read_real(path)]
+    val = read_scenes(args.synthetic_val)[:300] if args.synthetic_val else []
+    print(f"synthetic scenes {len(synthetic)}, real scenes {len(real)}", flush=True)
+
+    net = GraphNet(detector_layers(), input_channels=1)
+    if args.init:
+        net.load_state_dict(torch.load(args.init))
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    prepared = Prepared()
+    budget = args.minutes * 60
+    start = time.time()
+    step = seen = 0
+    running = None
+    while time.time() - start < budget:
+        t = (time.time() - start) / budget
+        lr = args.lr * (t / 0.05 if t < 0.05 else 0.02 + 0.98 * 0.5 * (1 + np.cos(np.pi * (t - 0.05) / 0.95)))
+        for g in opt.param_groups:
+            g["lr"] = lr
+        items = []
+        for _ in range(BATCH):
+            if real and rng.random() < REAL_SHARE:
+                item = prepared.get(rng.choice(real), rng, cache=True)
+            else:
+                item = prepared.get(rng.choice(synthetic), rng, cache=False)
+            img, cls, reg, mask = window(item, rng)
+            items.append((standardise_photo(augment(img, rng)), cls, reg, mask))
+        x = torch.from_numpy(np.stack([i[0] for i in items])[:, None])
+        cls = torch.from_numpy(np.stack([i[1] for i in items]))
+        reg = torch.from_numpy(np.stack([i[2] for i in items]))
+        mask = torch.from_numpy(np.stack([i[3] for i in items]))
+        loss, parts = loss_fn(net(x), cls, reg, mask)
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(net.parameters(), 5.0)
+        opt.step()
+        running = loss.item() if running is None else 0.98 * running + 0.02 * loss.item()
+        step += 1
+        seen += BATCH
+        if step % 100 == 0:
+            print(f"{(time.time() - start) / 60:5.1f} min  step {step}  windows {seen}  loss {running:.3f} "
+                  f"(ce {parts[0]:.3f} h {parts[1]:.3f} dir {parts[2]:.3f})  lr {lr:.2e}", flush=True)
+    torch.save(net.state_dict(), args.out)
+    print(f"trained {step} steps, {seen} windows in {(time.time() - start) / 60:.1f} min -> {args.out}")
+    if val:
+        print("validation:", evaluate(net, val, rng), flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Step 3: train the line recognizer (CTC over a 32-row crop) on synthetic and real lines.
+
+    python Training/train_recognizer.py --synthetic Training/work/synth --out Training/work/recognizer.pt \
+        [--minutes 35] [--init Training/work/recognizer-round1.pt] [--extra-lines Training/work/pseudo/lines.tsv]
+
+Training runs for a fixed time budget rather than a number of epochs (the data is generated without end),
+with a one-cycle learning rate over that budget. Prints the validation line accuracy per source at the end.
+"""
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import random
+import sys
+import time
+
+import numpy as np
+import torch
+
+from common import ALPHABET, encode_text, seed_everything
+from graphnet import GraphNet
+from line_examples import ImageCache, LineSampler, batch_tensor, read_synthetic, split_digits, split_real
+from models import recognizer_layers
+from real_data import LineExample, digit_crops, panel_meter_lines, whole_image_lines
+
+BATCH = 48
+# Samples drawn at once, sorted by width and cut into batches, so a batch pads little.
+POOL_BATCHES = 24
+
+
+def greedy_decode(log_probs: torch.Tensor, lengths: list[int]) -> list[str]:
+    """log_probs: T x N x C. Best path, repeats merged, blanks dropped."""
+    best = log_probs.argmax(dim=2).T.tolist()
+    out = []
+    for seq, n in zip(best, lengths):
+        text, prev = [], 0
+        for k in seq[:n]:
+            if k != prev and k != 0:
+                text.append(ALPHABET[k - 1])
+            prev = k
+        out.append("".join(text))
+    return out
+
+
+def forward(net, crops):
+    x, widths = batch_tensor(crops)
+    logits = net(x)  # N x C x 1 x T
+    log_probs = logits.squeeze(2).permute(2, 0, 1).log_softmax(2)  # T x N x C
+    return log_probs, [w // 4 for w in widths]
+
+
+def read_extra(path: str) -> list[LineExample]:
+    out = []
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
+            from common import Quad
+
+            pts = np.array([float(v) for v in row["quad"].split(",")]).reshape(4, 2)
+            out.append(LineExample(row["path"], row["text"], row["source"], row["group"], Quad(pts)))
+    return out
+
+
+def evaluate(net, sampler: LineSampler, val: list[LineExample], synthetic_val: list[tuple[str, str]]) -> dict[str, float]:
+    net.eval()
+    rng = random.Random(0)
+    results: dict[str, list[bool]] = {}
+    with torch.no_grad():
+        items = [(sampler.real_line(e, rng, jitter=False), e.source) for e in val]
+        from PIL import Image
+
+        items += [((np.asarray(Image.open(p).convert("L")), t), "synthetic") for p, t in synthetic_val]
+        for i in range(0, len(items), 64):
+            chunk = items[i : i + 64]
+            log_probs, lengths = forward(net, [c for (c, _), _ in chunk])
+            for text, ((_, truth), source) in zip(greedy_decode(log_probs, lengths), chunk):
+                results.setdefault(source, []).append(text == truth)
+    net.train()
+    return {k: sum(v) / len(v) for k, v in sorted(results.items())} | {"count": {k: len(v) for k, v in results.items()}}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--synthetic", required=True, help="output folder of `vitalsnap samples training-set`")
+    ap.add_argument("--synthetic-val", help="a second generated folder (another seed) to validate on")
+    ap.add_argument("--extra-lines", action="append", default=[], help="lines.tsv of pseudo-labelled real lines")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--init", help="start from these weights (fine-tuning)")
+    ap.add_argument("--minutes", type=float, default=35)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--threads", type=int, default=max(1, os.cpu_count() or 1))
+    args = ap.parse_args()
+
+    seed_everything(args.seed)
+    torch.set_num_threads(args.threads)
+    rng = random.Random(args.seed)
+
+    real = panel_meter_lines() + whole_image_lines()
+    for extra in args.extra_lines:
+        real += read_extra(extra)
+    real_train, real_val = split_real(real)
+    sampler = LineSampler(read_synthetic(args.synthetic), real_train, split_digits(digit_crops()), ImageCache())
+    synthetic_val = read_synthetic(args.synthetic_val)[:2000] if args.synthetic_val else []
+    print(f"synthetic lines {len(sampler.synthetic)}, real lines {len(real_train)} (+{len(real_val)} validation)", flush=True)
+
+    net = GraphNet(recognizer_layers(), input_channels=1)
+    if args.init:
+        net.load_state_dict(torch.load(args.init))
+    ctc = torch.nn.CTCLoss(blank=0, zero_infinity=True)
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    budget = args.minutes * 60
+    start = time.time()
+    step, seen, running = 0, 0, None
+    while True:
+        elapsed = time.time() - start
+        if elapsed >= budget:
+            break
+        pool = [sampler.sample(rng) for _ in range(BATCH * POOL_BATCHES)]
+        pool = [(c, t) for c, t in pool if 2 * len(t) + 1 <= c.shape[1] // 4 or not t]
+        pool.sort(key=lambda ct: ct[0].shape[1])
+        batches = [pool[i : i + BATCH] for i in range(0, len(pool), BATCH)]
+        rng.shuffle(batches)
+        for batch in batches:
+            elapsed = time.time() - start
+            if elapsed >= budget:
+                break
+            # One cycle over the time budget: warm up for 5%, then cosine down to 2% of the peak.
+            t = elapsed / budget
+            lr = args.lr * (t / 0.05 if t < 0.05 else 0.02 + 0.98 * 0.5 * (1 + np.cos(np.pi * (t - 0.05) / 0.95)))
+            for g in opt.param_groups:
+                g["lr"] = lr
+            log_probs, lengths = forward(net, [c for c, _ in batch])
+            targets = [encode_text(t) for _, t in batch]
+            flat = torch.tensor([k for t in targets for k in t], dtype=torch.long)
+            loss = ctc(log_probs, flat, torch.tensor(lengths), torch.tensor([len(t) for t in targets]))
+            opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(net.parameters(), 5.0)
+            opt.step()
+            running = loss.item() if running is None else 0.98 * running + 0.02 * loss.item()
+            step += 1
+            seen += len(batch)
+            if step % 200 == 0:
+                print(f"{elapsed / 60:5.1f} min  step {step}  samples {seen}  loss {running:.3f}  lr {lr:.2e}", flush=True)
+    torch.save(net.state_dict(), args.out)
+    print(f"trained {step} steps, {seen} samples in {(time.time() - start) / 60:.1f} min -> {args.out}")
+    print("validation line accuracy:", evaluate(net, sampler, real_val, synthetic_val), flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
