@@ -41,6 +41,10 @@ public struct TrainingSceneParameters: Sendable {
     public var fieldCropWidth: ClosedRange<Double> = 120...260
     public var fieldCropFill: ClosedRange<Double> = 0.78...1.0
     public var fieldCropBinarizedChance = 0.8
+    /// Their local threshold: window radius in digit heights, deviation factor and least contrast (grey levels).
+    public var binarizeRadius: ClosedRange<Double> = 0.4...1.0
+    public var binarizeDeviation: ClosedRange<Double> = 0.1...0.45
+    public var binarizeContrast: ClosedRange<Double> = 5...14
     /// Chance that the framed region is pushed partly out of the frame (lines cut by the frame are unreadable).
     public var cutOffChance = 0.12
     /// How far past the frame edge a cut region reaches, as a fraction of its size.
@@ -79,6 +83,11 @@ public struct TrainingSceneParameters: Sendable {
     /// Unlit segments, as a fraction of the ink contrast: from invisible to strong.
     public var ghost: ClosedRange<Double> = 0...0.35
     public var invisibleGhostChance = 0.3
+    /// A reflective LCD's segment shadow (offset in digit heights), and a light band across the glass.
+    public var segmentShadowChance = 0.5
+    public var segmentShadow: ClosedRange<Double> = 0.015...0.04
+    public var glassReflectionChance = 0.35
+    public var glassReflection: ClosedRange<Double> = 0.04...0.16
     /// Colour screens and OLEDs that draw digits with a font rather than segments.
     public var fontDigitsChance = 0.5
     public var fontWeight: ClosedRange<Double> = 0.09...0.2
@@ -88,10 +97,13 @@ public struct TrainingSceneParameters: Sendable {
     public var clockChance = 0.45
     public var dateChance = 0.4
     public var memoryChance = 0.18
+    /// Printed rules between a blood pressure monitor's rows.
+    public var ruleChance = 0.3
     /// Auxiliary digit height over the main digit height.
     public var auxiliaryScale: ClosedRange<Double> = 0.26...0.5
-    /// Legend cap height over the main digit height.
+    /// Legend cap height over the main digit height, and legends printed in a box (an inverted `SYS` tag).
     public var legendScale: ClosedRange<Double> = 0.14...0.3
+    public var legendPlateChance = 0.08
     /// Counters (electricity meters): a smaller last digit after the point, its size.
     public var smallLastDigitChance = 0.45
     public var smallLastDigitScale: ClosedRange<Double> = 0.55...0.78
@@ -112,8 +124,10 @@ public struct TrainingSceneParameters: Sendable {
     public var glareBodyChance = 0.15
     /// Glare size over the display height (beside, body) and over the covered cell (over a digit).
     public var glareSize: ClosedRange<Double> = 0.08...0.3
-    public var glareOverDigitSize: ClosedRange<Double> = 0.9...1.6
+    public var glareOverDigitSize: ClosedRange<Double> = 0.6...1.3
     public var glareStrength: ClosedRange<Double> = 0.45...0.95
+    /// Crops (line, field, display) get glare this much less often.
+    public var cropGlareFactor = 0.4
     /// Uneven light, vignetting, exposure and white balance (per-channel gain spread).
     public var lightStrength: ClosedRange<Double> = 0...0.45
     public var vignette: ClosedRange<Double> = 0...0.5

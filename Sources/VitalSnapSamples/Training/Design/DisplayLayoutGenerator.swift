@@ -84,7 +84,7 @@ struct DisplayLayoutGenerator {
 
     mutating func legend(_ text: String, size: Double? = nil, color: RGBColor? = nil) -> LayoutBox {
         let s = size ?? h * random.uniform(p.legendScale)
-        let plate: RGBColor? = random.chance(0.08) ? (color ?? legendColor) : nil
+        let plate: RGBColor? = random.chance(p.legendPlateChance) ? (color ?? legendColor) : nil
         return .label(LabelSpec(
             text: text, size: s, color: plate == nil ? (color ?? legendColor) : look.background, weight: random.uniform(0.1...0.17),
             plate: plate))
@@ -116,14 +116,14 @@ struct DisplayLayoutGenerator {
         let ah = h * (scale ?? random.uniform(p.auxiliaryScale))
         var items: [LayoutBox] = []
         if random.chance(p.dateChance) {
-            items.append(line(.date, .date, ReadingTexts.date(random: &random), cells: 4, height: ah, color: look.ink, small: true))
+            items.append(line(.date, nil, ReadingTexts.date(random: &random), cells: 4, height: ah, color: look.ink, small: true))
         }
         if random.chance(p.memoryChance) {
             let m = line(.memory, nil, ReadingTexts.memory(random: &random), cells: random.int(2...3), height: ah, color: look.ink, small: true)
             items.append(.row([legend(random.pick(["M", "MEM", "No", "MEMORY"]), size: ah * 0.5), m], gap: ah * 0.2, align: .end))
         }
         if random.chance(p.clockChance) {
-            var clock = line(.clock, .time, ReadingTexts.clock(random: &random), cells: 4, height: ah, color: look.ink, small: true, colon: true)
+            var clock = line(.clock, nil, ReadingTexts.clock(random: &random), cells: 4, height: ah, color: look.ink, small: true, colon: true)
             if random.chance(0.3) { clock = .row([legend(random.pick(["AM", "PM"]), size: ah * 0.45), clock], gap: ah * 0.2, align: .start) }
             items.append(clock)
         }
@@ -230,7 +230,7 @@ struct DisplayLayoutGenerator {
         var body: LayoutBox
         if random.chance(0.2) {
             body = .column([.row([rows[0], rows[1]], gap: gap(0.4...0.9), align: .end), rows[2]], gap: gap(0.15...0.4), align: .end)
-        } else if random.chance(0.3) {
+        } else if random.chance(p.ruleChance) {
             let rule: LayoutBox = .rule(length: LayoutBox.column(rows, gap: 0, align: .end).size.width, thickness: h * 0.03, color: legendColor)
             body = .column([rows[0], rule, rows[1], rule, rows[2]], gap: gap(0.06...0.16), align: .end)
         } else {

@@ -37,14 +37,14 @@ enum DisplayPalette {
     /// A random look of `kind`.
     static func look(_ kind: DisplayKind, parameters p: TrainingSceneParameters, random: inout SampleRandom) -> DisplayLook {
         var ghost = random.chance(p.invisibleGhostChance) ? 0 : Float(random.uniform(p.ghost))
-        let reflection: Float = random.chance(0.35) ? Float(random.uniform(0.04...0.16)) : 0
+        let reflection: Float = random.chance(p.glassReflectionChance) ? Float(random.uniform(p.glassReflection)) : 0
         switch kind {
         case .reflectiveLCD:
             let field = jitter(random.pick(reflectiveFields), by: 14, random: &random)
             let ink = RGBColor(Float(random.uniform(18...70)), Float(random.uniform(20...72)), Float(random.uniform(22...80)))
             return DisplayLook(
                 kind: kind, background: field, backgroundEdge: field.scaled(Float(random.uniform(0.72...0.95))), ink: ink,
-                ghost: ghost, glow: 0, glowSpread: 0, segmentShadow: random.chance(0.5) ? random.uniform(0.015...0.04) : 0,
+                ghost: ghost, glow: 0, glowSpread: 0, segmentShadow: random.chance(p.segmentShadowChance) ? random.uniform(p.segmentShadow) : 0,
                 reflection: reflection)
         case .backlitLCD:
             let light = jitter(random.pick(backlights), by: 18, random: &random).scaled(Float(random.uniform(0.8...1.0)))
@@ -61,7 +61,7 @@ enum DisplayPalette {
         case .led:
             let ink = random.pick(ledInks)
             let filter = random.chance(0.4) ? ink.scaled(0.14) : RGBColor.grey(Float(random.uniform(6...28)))
-            if random.chance(0.5) { ghost = Float(random.uniform(0.03...0.14)) }
+            if ghost > 0 { ghost = Float(random.uniform(0.03...0.14)) }
             return DisplayLook(
                 kind: kind, background: filter, backgroundEdge: filter.scaled(0.85), ink: ink, ghost: ghost * 0.6,
                 glow: Float(random.uniform(0.25...0.9)), glowSpread: random.uniform(0.5...1.4), segmentShadow: 0, reflection: reflection)
@@ -69,7 +69,7 @@ enum DisplayPalette {
             let ink = RGBColor(Float(random.uniform(60...140)), 255, Float(random.uniform(180...235)))
             let field = RGBColor(8, Float(random.uniform(12...24)), Float(random.uniform(14...26)))
             return DisplayLook(
-                kind: kind, background: field, backgroundEdge: field.scaled(0.8), ink: ink, ghost: Float(random.uniform(0...0.08)),
+                kind: kind, background: field, backgroundEdge: field.scaled(0.8), ink: ink, ghost: ghost > 0 ? Float(random.uniform(0.02...0.08)) : 0,
                 glow: Float(random.uniform(0.3...0.8)), glowSpread: random.uniform(0.5...1.2), segmentShadow: 0, reflection: reflection)
         case .oled:
             let field = RGBColor.grey(Float(random.uniform(0...12)))

@@ -29,45 +29,24 @@ enum RGBImage {
         return (out, ow, oh)
     }
 
-    /// Thresholds to pure black and white at Otsu's level of the luma; `lightInk` says whether the characters
-    /// are the light side. The characters come out white, as in binarised field crops.
-    static func binarize(_ rgb: inout [UInt8], lightInk: Bool) {
-        let n = rgb.count / 3
-        var luma = [UInt8](repeating: 0, count: n)
-        var histogram = [Int](repeating: 0, count: 256)
+    /// Thresholds to pure black and white as field-crop data sets are: each pixel against the mean of the
+    /// window around it (`AdaptiveThreshold`, robust to uneven light), the characters white. `lightInk` says
+    /// whether the characters are lighter than their field.
+    static func binarize(_ rgb: inout [UInt8], width: Int, height: Int, threshold: AdaptiveThreshold, lightInk: Bool) {
+        let n = width * height
+        var luma = GrayImage(width: width, height: height)
         for i in 0..<n {
-            let y = (299 * Int(rgb[3 * i]) + 587 * Int(rgb[3 * i + 1]) + 114 * Int(rgb[3 * i + 2]) + 500) / 1000
-            luma[i] = UInt8(y)
-            histogram[y] += 1
+            let r = 299 * Int(rgb[3 * i]), g = 587 * Int(rgb[3 * i + 1]), b = 114 * Int(rgb[3 * i + 2])
+            luma.pixels[i] = UInt8((r + g + b + 500) / 1000)
         }
-        let level = otsu(histogram, total: n)
+        var dark = InkMask(width: 0, height: 0), light = InkMask(width: 0, height: 0)
+        threshold.apply(luma, integral: IntegralImage(luma), dark: &dark, light: &light)
+        let ink = lightInk ? light : dark
         for i in 0..<n {
-            let light = Int(luma[i]) > level
-            let v: UInt8 = light == lightInk ? 255 : 0
+            let v: UInt8 = ink.pixels[i] != 0 ? 255 : 0
             rgb[3 * i] = v
             rgb[3 * i + 1] = v
             rgb[3 * i + 2] = v
         }
-    }
-
-    /// The level that best separates the histogram into two classes (between-class variance).
-    static func otsu(_ histogram: [Int], total: Int) -> Int {
-        let sum = histogram.enumerated().reduce(0.0) { $0 + Double($1.offset * $1.element) }
-        var sumBelow = 0.0, countBelow = 0
-        var best = 0.0, level = 127
-        for t in 0..<256 {
-            countBelow += histogram[t]
-            guard countBelow > 0 else { continue }
-            let countAbove = total - countBelow
-            guard countAbove > 0 else { break }
-            sumBelow += Double(t * histogram[t])
-            let meanBelow = sumBelow / Double(countBelow), meanAbove = (sum - sumBelow) / Double(countAbove)
-            let between = Double(countBelow) * Double(countAbove) * (meanBelow - meanAbove) * (meanBelow - meanAbove)
-            if between > best {
-                best = between
-                level = t
-            }
-        }
-        return level
     }
 }

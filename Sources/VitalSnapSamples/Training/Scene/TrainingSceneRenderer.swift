@@ -1,4 +1,5 @@
 import Foundation
+import VitalSnapImaging
 import VitalSnapOCR
 
 /// Renders training scene `index` of a set: a random device (or none) framed as a room photo, a close-up, a
@@ -155,7 +156,7 @@ public enum TrainingSceneRenderer {
         describe(device, into: &style)
 
         // Glare: beside the digits, over one, on the body, or none.
-        let u = random.unit()
+        let u = random.unit() / (cropped ? p.cropGlareFactor : 1)
         let glareKind = u < p.glareOverDigitChance ? "over-digit" : u < p.glareOverDigitChance + p.glareBesideChance ? "beside-digits"
             : u < p.glareOverDigitChance + p.glareBesideChance + p.glareBodyChance ? "body" : "none"
         let framed = device.elements.map { element in (element, element.cells.map { $0.map(transform.apply) }) }
@@ -186,7 +187,13 @@ public enum TrainingSceneRenderer {
 
         var rgb = canvas.rgbBytes()
         let binarized = framing == .fieldCrop && random.chance(p.fieldCropBinarizedChance)
-        if binarized { RGBImage.binarize(&rgb, lightInk: device.look.ink.luma > device.look.background.luma) }
+        if binarized {
+            let digitHeight = device.mainDigitHeight * unitScale
+            let threshold = AdaptiveThreshold(
+                radius: max(3, Int((digitHeight * random.uniform(p.binarizeRadius)).rounded())),
+                k: random.uniform(p.binarizeDeviation), minimumContrast: random.uniform(p.binarizeContrast))
+            RGBImage.binarize(&rgb, width: frameW, height: frameH, threshold: threshold, lightInk: device.look.ink.luma > device.look.background.luma)
+        }
         style.append(("binarized", .flag(binarized)))
 
         // Annotations in the frame, then the quarter turn.
@@ -324,24 +331,63 @@ public enum TrainingSceneRenderer {
 
         /// How far the glare pulls a point towards white (as `FloatCanvas.addGlare` computes it).
         func weight(at p: CanvasPoint) -> Double {
-            let px = p.x - center.x, py = p.y - center.y
-            let ca = cos(angle), sa = sin(angle)
-            let u = (px * ca + py * sa) / radiusX, v = (-px * sa + py * ca) / radiusY
-            let d = (u * u + v * v).squareRoot()
+            let d = normalized(p).length
             guard d < 1 else { return 0 }
             let edge = min(max(core, 0), 0.99)
             let t = min(max((d - edge) / (1 - edge), 0), 1)
             return strength * (1 - t * t * (3 - 2 * t))
         }
 
+        /// `p` in the ellipse's own frame, where the ellipse is the unit circle.
+        func normalized(_ p: CanvasPoint) -> CanvasPoint {
+            let px = p.x - center.x, py = p.y - center.y
+            let ca = cos(angle), sa = sin(angle)
+            return CanvasPoint((px * ca + py * sa) / radiusX, (-px * sa + py * ca) / radiusY)
+        }
+
         /// The weight at which a character counts as hidden.
         var hideLevel: Double
 
-        /// True when the glare washes out the inner part of the cell (its centre or any point halfway out).
-        func hides(_ cell: QuadCorners) -> Bool {
-            let c = cell.centroid
-            let probes = [c] + cell.points.map { c + ($0 - c) * 0.5 }
-            return probes.contains { weight(at: $0) >= hideLevel }
+        /// The normalised radius inside which the glare reaches `level` (0 when it never does).
+        func radius(reaching level: Double) -> Double {
+            guard level > 0 else { return 1 }
+            guard strength >= level else { return 0 }
+            let edge = min(max(core, 0), 0.99)
+            // The smoothstep falloff decreases in t: bisect for strength * falloff(t) = level.
+            var lo = 0.0, hi = 1.0
+            for _ in 0..<40 {
+                let t = (lo + hi) / 2
+                if strength * (1 - t * t * (3 - 2 * t)) >= level { lo = t } else { hi = t }
+            }
+            return edge + lo * (1 - edge)
+        }
+
+        /// True when the part of the glare at `level` or more overlaps the cell.
+        func reaches(_ cell: QuadCorners, level: Double) -> Bool {
+            let rho = radius(reaching: level)
+            guard rho > 0 else { return false }
+            return Self.polygon(cell.points.map(normalized), meetsDiskOfRadius: rho)
+        }
+
+        /// True when glare washes out any part of the cell (it then cannot be read for sure).
+        func hides(_ cell: QuadCorners) -> Bool { reaches(cell, level: hideLevel) }
+
+        /// Whether a convex polygon and the disk of radius `rho` about the origin overlap.
+        static func polygon(_ points: [CanvasPoint], meetsDiskOfRadius rho: Double) -> Bool {
+            var inside = true
+            var sign = 0.0
+            for i in 0..<points.count {
+                let a = points[i], b = points[(i + 1) % points.count]
+                let cross = (b.x - a.x) * (-a.y) - (b.y - a.y) * (-a.x)
+                if cross != 0 {
+                    if sign == 0 { sign = cross > 0 ? 1 : -1 } else if (cross > 0 ? 1 : -1) != sign { inside = false }
+                }
+                // Distance from the origin to the edge.
+                let ab = b - a
+                let t = max(0, min(1, -(a.x * ab.x + a.y * ab.y) / max(1e-12, ab.x * ab.x + ab.y * ab.y)))
+                if (a + ab * t).length < rho { return true }
+            }
+            return inside
         }
     }
 
@@ -381,9 +427,7 @@ public enum TrainingSceneRenderer {
                     center: point, radiusX: r * random.uniform(1...2), radiusY: r, angle: random.uniform(0...Double.pi),
                     strength: random.uniform(p.glareStrength), core: random.uniform(0.2...0.5), hideLevel: p.glareHidesAt)
                 // Away from the digits: no reading cell may be touched at all.
-                let touches = framed.contains { element in element.0.role.isReading && element.1.contains { cell in
-                    ([cell.centroid] + cell.points).contains { g.weight(at: $0) > 0.02 }
-                } }
+                let touches = framed.contains { element in element.0.role.isReading && element.1.contains { g.reaches($0, level: 0) } }
                 if !touches { return g }
             }
             return nil
