@@ -7,15 +7,19 @@ import VitalSnapSamples
 struct SamplesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "samples",
-        abstract: "Generate the synthetic sample set (Samples/).",
+        abstract: "Generate the synthetic sample set (Samples/) or a training set.",
         discussion: """
             For developers of VitalSnap: the photos in Samples/ are rendered by the VitalSnapSamples module, \
             deterministically, from the sample meter designs (peripherals 101-106).
 
-            Example:
+            `training-set` writes synthetic scenes, annotations and line crops for training the reader's \
+            models (see Training/README.md).
+
+            Examples:
               vitalsnap samples generate --output Samples
+              vitalsnap samples training-set --count 10000 --seed 1 /tmp/training
             """,
-        subcommands: [Generate.self]
+        subcommands: [Generate.self, TrainingSetCommand.self]
     )
 
     struct Generate: ParsableCommand {

@@ -1,0 +1,71 @@
+import ArgumentParser
+import Foundation
+import VitalSnapSamples
+
+/// `vitalsnap samples training-set`: unlimited labelled synthetic scenes and line crops for the reader's
+/// line detector and line recognizer (Training/README.md).
+struct TrainingSetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "training-set",
+        abstract: "(developer) Write synthetic training scenes with their annotations and line crops.",
+        discussion: """
+            Renders COUNT random colour scenes (glucose meters, blood pressure monitors, thermometers, scales, \
+            oximeters, electricity meters, fuel pumps, panel meters, multimeters; room photos, close-ups, \
+            display, line and field crops, and scenes with no display) into OUT:
+
+              scenes/NNNNNN.jpg    the photos
+              scenes.jsonl         one JSON object per scene: its lines (role, text, readable, quad, \
+            digit height, polarity), display quad and style
+              lines/NNNNNN-K.png   32-row line crops by the convention of Training/README.md
+              lines.tsv            file, text, role, scene of every crop (an empty text for units, icons, \
+            background)
+
+            Scene i depends only on the seed and i, so the output is the same bytes whatever --jobs is. OUT must \
+            be empty or absent unless --force, which replaces the generator's own files there. The data is \
+            never committed: write it outside the repository. Progress goes to stderr.
+
+            Examples:
+              vitalsnap samples training-set --count 10000 --seed 1 /tmp/training
+              vitalsnap samples training-set --count 200 --seed 7 --jobs 1 --no-lines /tmp/scenes
+              vitalsnap samples training-set --count 50000 --seed 2 --force ../shared/training-set
+            """
+    )
+
+    @Option(help: ArgumentHelp("Number of scenes.", valueName: "n")) var count: Int
+    @Option(help: ArgumentHelp("Seed of the set (scene i depends on it and i only).", valueName: "n")) var seed: UInt64
+    @Option(name: .shortAndLong, help: ArgumentHelp("Scenes rendered at once (default: all cores).", valueName: "n")) var jobs: Int?
+    @Flag(help: "Write only the scenes and scenes.jsonl, no line crops.") var noLines = false
+    @Flag(help: "Write into a folder that is not empty, replacing an earlier set's files there.") var force = false
+    @Argument(help: ArgumentHelp("Folder to write to.", valueName: "OUT")) var output: String
+
+    mutating func validate() throws {
+        if count < 0 { throw ValidationError("--count must not be negative") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        let options = TrainingSetWriter.Options(count: count, seed: seed, jobs: jobs, writeLineCrops: !noLines, force: force)
+        let start = Date()
+        let every = max(1, min(500, count / 20))
+        let summary: TrainingSetWriter.Summary
+        do {
+            summary = try TrainingSetWriter.write(to: URL(fileURLWithPath: output), options: options) { done in
+                guard done % every == 0 || done == count else { return }
+                let elapsed = Date().timeIntervalSince(start)
+                printError(String(
+                    format: "training-set: %d/%d scenes, %.1f scenes/s, %.0f s", done, count,
+                    Double(done) / max(1e-9, elapsed), elapsed))
+            }
+        } catch {
+            throw CommandFailure(String(describing: error))
+        }
+        let seconds = Date().timeIntervalSince(start)
+        let roles = ["value", "clock", "date", "memory", "unit", "icon"]
+            .map { "\($0) \(summary.linesPerRole[$0] ?? 0)" }.joined(separator: ", ")
+        print("wrote \(summary.scenes) scenes to \(output) (seed \(seed), \(jobs) job\(jobs == 1 ? "" : "s"))")
+        print("lines: \(roles); \(summary.readableLines) readable")
+        if !noLines { print("crops: \(summary.crops), \(summary.emptyCrops) with an empty text") }
+        print(String(format: "%.1f s, %.1f scenes/s", seconds, Double(summary.scenes) / max(1e-9, seconds)))
+    }
+}
