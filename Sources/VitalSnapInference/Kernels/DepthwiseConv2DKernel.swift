@@ -52,7 +52,7 @@ enum DepthwiseConv2DKernel {
                                         }
                                         ky &+= 1
                                     }
-                                    if relu { acc = pointwiseMax(acc, .zero) }
+                                    if relu { acc = SIMDMath.relu(acc) }
                                     UnsafeMutableRawPointer(out + c).storeBytes(of: acc, as: SIMD8<Float>.self)
                                     c &+= 8
                                 }

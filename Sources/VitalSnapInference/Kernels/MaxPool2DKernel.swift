@@ -32,7 +32,7 @@ enum MaxPool2DKernel {
                                 let row = corner + (ky &* rowStride &+ c)
                                 var kx = 0
                                 while kx < kernelX {
-                                    m = pointwiseMax(m, load(row + kx &* channels))
+                                    m = SIMDMath.max(m, load(row + kx &* channels))
                                     kx &+= 1
                                 }
                                 ky &+= 1
