@@ -68,7 +68,8 @@ struct ConvKernelTests {
                 checkDepthwise(h, w, channels, window, relu: c % 2 == 0, &random)
             }
         }
-        for channels in Self.channelCounts {
+        // Depthwise goes 32 channels at a time, then 8, then one by one.
+        for channels in Self.channelCounts + [37, 43, 64] {
             checkDepthwise(6, 9, channels, ConvWindow(kernelY: 3, kernelX: 3, padY: 1, padX: 1), relu: true, &random)
         }
     }
