@@ -15,6 +15,7 @@ public struct Network: Sendable {
     private var buffers: [FeatureMap]
     private var sizes: [Pair2D] = []
     private var plannedSize: Pair2D?
+    private var convScratch = Conv2DScratch()
 
     /// The layers the network runs.
     public var graph: NetworkGraph { compiled.graph }
@@ -42,7 +43,7 @@ public struct Network: Sendable {
     }
 
     /// The values the workspace holds without growing.
-    public var workspaceCapacity: Int { buffers.reduce(0) { $0 + $1.capacity } }
+    public var workspaceCapacity: Int { buffers.reduce(convScratch.capacity) { $0 + $1.capacity } }
 
     /// Runs the network on `input` (HWC, `graph.inputChannels` channels); the result is in `output`.
     public mutating func run(_ input: FeatureMap) throws {
@@ -70,7 +71,7 @@ public struct Network: Sendable {
             }
             switch compiled.operations[index] {
             case .conv2d(let weights, let window, let relu):
-                Conv2DKernel.run(source(0), weights: weights, window: window, relu: relu, into: &out)
+                Conv2DKernel.run(source(0), weights: weights, window: window, relu: relu, into: &out, scratch: &convScratch)
             case .depthwise(let weights, let window, let relu):
                 DepthwiseConv2DKernel.run(source(0), weights: weights, window: window, relu: relu, into: &out)
             case .maxPool2d(let kernel, let stride):

@@ -25,12 +25,13 @@ struct ConvKernelTests {
 
     @Test func denseConvolutionMatchesItsTwinOverGeometriesAndChannels() {
         var random = SeededRandom(seed: 1)
+        var scratch = Conv2DScratch()
         var cases = 0
         for (g, window) in Self.windows.enumerated() {
             for (c, cin) in Self.channelCounts.enumerated() {
                 let cout = Self.channelCounts[(c + g) % Self.channelCounts.count]
                 let (h, w) = Self.sizes[(g * 3 + c) % Self.sizes.count]
-                checkDense(h, w, cin, cout, window, relu: (g + c) % 2 == 0, &random)
+                checkDense(h, w, cin, cout, window, relu: (g + c) % 2 == 0, &random, &scratch)
                 cases += 1
             }
         }
@@ -39,22 +40,24 @@ struct ConvKernelTests {
 
     @Test func denseConvolutionMatchesItsTwinForEveryChannelPair() {
         var random = SeededRandom(seed: 2)
+        var scratch = Conv2DScratch()
         let window = ConvWindow(kernelY: 3, kernelX: 3, padY: 1, padX: 1)
         for cin in Self.channelCounts {
             for cout in Self.channelCounts {
-                checkDense(5, 11, cin, cout, window, relu: cin % 2 == 0, &random)
+                checkDense(5, 11, cin, cout, window, relu: cin % 2 == 0, &random, &scratch)
             }
         }
     }
 
     @Test func denseConvolutionOnInputsSmallerThanTheKernelGivesNothingOrOnlyBorder() {
         var random = SeededRandom(seed: 3)
+        var scratch = Conv2DScratch()
         // No output at all: the dilated kernel is larger than the padded input.
-        checkDense(2, 2, 3, 5, ConvWindow(kernelY: 3, kernelX: 3), relu: false, &random)
+        checkDense(2, 2, 3, 5, ConvWindow(kernelY: 3, kernelX: 3), relu: false, &random, &scratch)
         checkDense(1, 1, 8, 8, ConvWindow(kernelY: 3, kernelX: 3, padY: 1, padX: 1, dilationY: 3, dilationX: 3),
-                   relu: false, &random)
+                   relu: false, &random, &scratch)
         // Every output pixel is a border pixel.
-        checkDense(2, 3, 12, 17, ConvWindow(kernelY: 5, kernelX: 5, padY: 2, padX: 2), relu: true, &random)
+        checkDense(2, 3, 12, 17, ConvWindow(kernelY: 5, kernelX: 5, padY: 2, padX: 2), relu: true, &random, &scratch)
     }
 
     @Test func depthwiseConvolutionMatchesItsTwin() {
@@ -65,7 +68,8 @@ struct ConvKernelTests {
                 checkDepthwise(h, w, channels, window, relu: c % 2 == 0, &random)
             }
         }
-        for channels in Self.channelCounts {
+        // Depthwise goes 32 channels at a time, then 8, then one by one.
+        for channels in Self.channelCounts + [37, 43, 64] {
             checkDepthwise(6, 9, channels, ConvWindow(kernelY: 3, kernelX: 3, padY: 1, padX: 1), relu: true, &random)
         }
     }
@@ -77,16 +81,19 @@ struct ConvKernelTests {
         let weights = random.floats(12 * 5 * 9), bias = random.floats(12)
         let packed = Conv2DWeights(weight: weights, bias: bias, outChannels: 12, inChannels: 5, kernelY: 3, kernelX: 3)
         var reused = FeatureMap(height: 30, width: 30, channels: 30, fill: .nan)
+        var reusedScratch = Conv2DScratch()
         for input in [large, small, large] {
-            var fresh = FeatureMap()
-            Conv2DKernel.run(input, weights: packed, window: window, relu: false, into: &fresh)
-            Conv2DKernel.run(input, weights: packed, window: window, relu: false, into: &reused)
-            #expect(reused == fresh)
+            for path in [Conv2DKernel.Path.broadcast, .expandedRows] {
+                var fresh = FeatureMap(), freshScratch = Conv2DScratch()
+                Conv2DKernel.run(input, weights: packed, window: window, relu: false, into: &fresh, scratch: &freshScratch, path: path)
+                Conv2DKernel.run(input, weights: packed, window: window, relu: false, into: &reused, scratch: &reusedScratch, path: path)
+                #expect(relativeDifference(reused, fresh) == 0)
+            }
         }
     }
 
     private func checkDense(_ h: Int, _ w: Int, _ cin: Int, _ cout: Int, _ window: ConvWindow, relu: Bool,
-                            _ random: inout SeededRandom) {
+                            _ random: inout SeededRandom, _ scratch: inout Conv2DScratch) {
         let input = random.map(height: h, width: w, channels: cin)
         let scale = 1 / Float(cin * window.kernelY * window.kernelX).squareRoot()
         let weights = random.floats(cout * cin * window.kernelY * window.kernelX).map { $0 * scale }
@@ -95,9 +102,12 @@ struct ConvKernelTests {
         Conv2DReference.run(input, weight: weights, bias: bias, outChannels: cout, window: window, relu: relu, into: &expected)
         let packed = Conv2DWeights(weight: weights, bias: bias, outChannels: cout, inChannels: cin,
                                    kernelY: window.kernelY, kernelX: window.kernelX)
-        Conv2DKernel.run(input, weights: packed, window: window, relu: relu, into: &actual)
-        let difference = relativeDifference(actual, expected)
-        #expect(difference < 1e-4, "\(h)x\(w) \(cin)->\(cout) \(window) relu \(relu)")
+        // Every path the kernel has for these channels, each with the scratch the previous one left.
+        for path in Conv2DKernel.Path.allCases {
+            Conv2DKernel.run(input, weights: packed, window: window, relu: relu, into: &actual, scratch: &scratch, path: path)
+            let difference = relativeDifference(actual, expected)
+            #expect(difference < 1e-4, "\(path) \(h)x\(w) \(cin)->\(cout) \(window) relu \(relu)")
+        }
         let (oh, ow) = window.outputSize(height: h, width: w)
         #expect(actual.height == oh && actual.width == ow && actual.channels == cout)
         if !relu && expected.values.count >= 40 && cout >= 3 {

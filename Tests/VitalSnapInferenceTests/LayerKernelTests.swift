@@ -3,7 +3,8 @@ import Testing
 
 /// Pooling, upsampling, concatenation, sums and ReLU against their scalar twins on random inputs.
 struct LayerKernelTests {
-    static let channelCounts = [1, 3, 5, 8, 12, 17, 32]
+    // Below, at and above multiples of 8, and past 32 (the widest channel chunk) by less than 8 and by more.
+    static let channelCounts = [1, 3, 5, 8, 12, 17, 32, 37, 43]
     static let sizes: [(Int, Int)] = [(1, 1), (1, 6), (5, 1), (4, 4), (7, 9), (6, 13), (11, 5)]
 
     @Test func maxPoolingMatchesItsTwin() {

@@ -128,6 +128,21 @@ struct NetworkTests {
         #expect(maxDifference(network.output, c.expected) < 1e-4)
     }
 
+    @Test func filesThatAreNoNetworkAreRefused() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-network-\(UUID()).safetensors")
+        do {
+            _ = try Network(contentsOf: missing)
+            Issue.record("a missing file was read")
+        } catch let error as SafeTensorsError {
+            guard case .unreadable(let path, _) = error else { throw error }
+            #expect(path == missing.path)
+        }
+        // Weights without a graph.
+        var builder = SafeTensorsBuilder()
+        builder.addF32("c.weight", shape: [1, 1, 1, 1], values: [1])
+        #expect(throws: NetworkGraphError.missingGraph) { try Network(file: SafeTensorsFile(bytes: builder.data())) }
+    }
+
     @Test func theOutputCanBeAMiddleLayerAndLaterLayersAreSkipped() throws {
         // conv -> relu -> conv with "output": "r": the relu's output is returned, not the last layer's.
         var random = SeededRandom(seed: 32)

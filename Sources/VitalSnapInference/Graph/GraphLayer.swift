@@ -14,7 +14,7 @@ public struct GraphLayer: Sendable, Equatable {
     /// The channel count of the layer's output, worked out from its inputs when the graph is decoded.
     public let outputChannels: Int
 
-    public init(name: String, operation: LayerOperation, inputs: [Input], outputChannels: Int) {
+    init(name: String, operation: LayerOperation, inputs: [Input], outputChannels: Int) {
         self.name = name
         self.operation = operation
         self.inputs = inputs

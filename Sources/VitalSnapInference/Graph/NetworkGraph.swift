@@ -82,7 +82,7 @@ public struct NetworkGraph: Sendable, Equatable {
     }
 
     /// A graph from layers already decoded (their inputs point backwards, their channel counts agree).
-    public init(inputChannels: Int, layers: [GraphLayer], outputLayer: Int) {
+    init(inputChannels: Int, layers: [GraphLayer], outputLayer: Int) {
         precondition(!layers.isEmpty && layers.indices.contains(outputLayer), "a graph needs its output layer")
         self.inputChannels = inputChannels
         self.layers = layers

@@ -17,7 +17,7 @@ enum AddKernel {
                     while i &+ 8 <= count {
                         var sum = pa.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<Float>.self)
                             + pb.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<Float>.self)
-                        if relu { sum = pointwiseMax(sum, .zero) }
+                        if relu { sum = SIMDMath.relu(sum) }
                         UnsafeMutableRawPointer(out + i).storeBytes(of: sum, as: SIMD8<Float>.self)
                         i &+= 8
                     }

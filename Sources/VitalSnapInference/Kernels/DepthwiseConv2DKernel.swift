@@ -1,9 +1,9 @@
 /// Depthwise 2-D convolution (each channel convolved with its own kernel) over HWC feature maps, with the bias
 /// and an optional ReLU fused into the store: zero padding, any stride and dilation.
 ///
-/// Channels go eight at a time in a `SIMD8<Float>` (input, weights and output are all channel-contiguous, so
-/// nothing is broadcast); the last `channels % 8` channels one by one. Each output pixel clips its taps to the
-/// input, kernel rows per output row and kernel columns per output column.
+/// Channels go 32 at a time in four `SIMD8<Float>` accumulators, then eight at a time (input, weights and output
+/// are all channel-contiguous, so nothing is broadcast), the last `channels % 8` one by one. Kernel rows are clipped to the input per
+/// output row, kernel columns per output column outside the interior (where all of them are inside).
 enum DepthwiseConv2DKernel {
     static func run(_ input: FeatureMap, weights: DepthwiseConv2DWeights, window: ConvWindow, relu: Bool,
                     into output: inout FeatureMap) {
@@ -20,6 +20,7 @@ enum DepthwiseConv2DKernel {
         let height = input.height, width = input.width, kernelX = window.kernelX
         let rowStride = width &* channels
         let vectorEnd = channels & ~7
+        let interior = window.interiorColumns(width: width, outputWidth: outWidth)
 
         input.values.withUnsafeBufferPointer { inBuffer in
             weights.weights.withUnsafeBufferPointer { weightBuffer in
@@ -30,14 +31,43 @@ enum DepthwiseConv2DKernel {
                         @inline(__always) func load(_ p: UnsafePointer<Float>) -> SIMD8<Float> {
                             UnsafeRawPointer(p).loadUnaligned(as: SIMD8<Float>.self)
                         }
+                        @inline(__always) func store(_ v: SIMD8<Float>, _ p: UnsafeMutablePointer<Float>) {
+                            UnsafeMutableRawPointer(p).storeBytes(of: relu ? SIMDMath.relu(v) : v, as: SIMD8<Float>.self)
+                        }
                         for oy in 0..<outHeight {
                             let rows = window.rowsInside(outputRow: oy, height: height)
                             let rowOrigin = oy &* window.strideY &- window.padY
                             for ox in 0..<outWidth {
-                                let columns = window.columnsInside(outputColumn: ox, width: width)
+                                let columns = interior.contains(ox) ? 0..<kernelX : window.columnsInside(outputColumn: ox, width: width)
                                 let columnOrigin = ox &* window.strideX &- window.padX
                                 let out = dst + (oy &* outWidth &+ ox) &* channels
                                 var c = 0
+                                // 32 channels at a time: four accumulators share each tap's loop overhead.
+                                while c &+ 32 <= channels {
+                                    var a0 = load(bias + c), a1 = load(bias + (c &+ 8))
+                                    var a2 = load(bias + (c &+ 16)), a3 = load(bias + (c &+ 24))
+                                    var ky = rows.lowerBound
+                                    while ky < rows.upperBound {
+                                        let row = src + ((rowOrigin &+ ky &* window.dilationY) &* rowStride &+ c)
+                                        let w = wts + (ky &* kernelX &* channels &+ c)
+                                        var kx = columns.lowerBound
+                                        while kx < columns.upperBound {
+                                            let wp = w + kx &* channels
+                                            let xp = row + (columnOrigin &+ kx &* window.dilationX) &* channels
+                                            a0 += load(wp) * load(xp)
+                                            a1 += load(wp + 8) * load(xp + 8)
+                                            a2 += load(wp + 16) * load(xp + 16)
+                                            a3 += load(wp + 24) * load(xp + 24)
+                                            kx &+= 1
+                                        }
+                                        ky &+= 1
+                                    }
+                                    store(a0, out + c)
+                                    store(a1, out + (c &+ 8))
+                                    store(a2, out + (c &+ 16))
+                                    store(a3, out + (c &+ 24))
+                                    c &+= 32
+                                }
                                 while c < vectorEnd {
                                     var acc = load(bias + c)
                                     var ky = rows.lowerBound
@@ -52,8 +82,7 @@ enum DepthwiseConv2DKernel {
                                         }
                                         ky &+= 1
                                     }
-                                    if relu { acc = pointwiseMax(acc, .zero) }
-                                    UnsafeMutableRawPointer(out + c).storeBytes(of: acc, as: SIMD8<Float>.self)
+                                    store(acc, out + c)
                                     c &+= 8
                                 }
                                 while c < channels {

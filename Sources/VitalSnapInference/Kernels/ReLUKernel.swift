@@ -11,7 +11,7 @@ enum ReLUKernel {
                 let src = UnsafeRawPointer(inBuffer.baseAddress!), out = outBuffer.baseAddress!
                 var i = 0
                 while i &+ 8 <= count {
-                    let v = pointwiseMax(src.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<Float>.self), .zero)
+                    let v = SIMDMath.relu(src.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<Float>.self))
                     UnsafeMutableRawPointer(out + i).storeBytes(of: v, as: SIMD8<Float>.self)
                     i &+= 8
                 }
