@@ -8,28 +8,49 @@ struct InspectCommand: ParsableCommand {
         commandName: "inspect",
         abstract: "Show every text line the reader finds in an image (for extending the reader).",
         discussion: """
-            Prints each line with its characters, confidence and position. With --dump, writes the rectified \
-            image of each line as PNG so you can see what the recognizer saw.
+            Reads each image as `batch` does (the same stages: locate, rectify, recognize, assemble, glare, \
+            orientation) and prints the result, then every line of the last orientation read with its \
+            characters, confidence, role and position. With --dump, writes the lines found drawn on the frame \
+            and the rectified image of each line as PNG, so you can see what the recognizer saw.
 
-            Example:
+            Examples:
               vitalsnap inspect photo.jpg --dump /tmp/lines
+              vitalsnap inspect meter.jpg -p 9 --reader rules --verbose
             """
     )
 
     @Argument(help: "Image files (JPEG or PNG).") var files: [String]
     @Option(help: "Folder to write the rectified line images to.") var dump: String?
     @Flag(name: .shortAndLong, help: "Also list the character candidates and detected lines, and trace the recognizer's decisions on stderr.") var verbose = false
+    @OptionGroup var readerOptions: ReaderOptions
+    @Option(name: .shortAndLong, help: ArgumentHelp("OCR peripheral id to read for (default 100, any numeric display).", valueName: "id"))
+    var peripheral = 100
+    @Option(help: unitHelp) var unit: String?
+    @OptionGroup var catalogOption: CatalogOption
 
     func run() throws {
         if verbose { LogOptions.bootstrap(categories: ["ocr"], level: .trace) }
-        var configuration = TextLineReader.Configuration()
-        configuration.keepsRectifiedLines = dump != nil
-        var reader = TextLineReader(configuration: configuration)
+        let setting: ReaderSetting
+        do {
+            setting = try ReaderSetting.resolve(peripheral: peripheral, unit: unit, catalog: try catalogOption.catalog())
+        } catch {
+            throw ValidationError(String(describing: error))
+        }
+        let choice = try readerOptions.choice()
+        print("reader: \(choice.kind.rawValue), peripheral \(setting.peripheral.id)")
+        var photo = PhotoReader(peripheral: setting.peripheral, unit: setting.unit, reader: choice)
+        photo.lineReader.configuration.keepsRectifiedLines = dump != nil
         if let dump { try FileManager.default.createDirectory(atPath: dump, withIntermediateDirectories: true) }
         for file in files {
-            let decoded = try ImageDecoder.decode(contentsOf: file, options: DecodeOptions(minimumLongSide: 800))
-            print("\(file): \(decoded.image.width)x\(decoded.image.height) (1/\(decoded.scaleDenominator))")
-            let lines = reader.read(decoded.image)
+            let result = photo.read(file: file)
+            print("\(file): \(result.imageWidth)x\(result.imageHeight) \(result.status.rawValue)"
+                + (result.reading?.readingString ?? result.reading?.word).map { " \($0)" }.orEmpty
+                + (result.message.map { " (\($0))" }).orEmpty
+                + (result.warnings.isEmpty ? "" : " [\(result.warnings.joined(separator: "; "))]"))
+            guard result.status != .error else { continue }
+            var reader = photo.lineReader
+            let decoded = try ImageDecoder.decode(contentsOf: file, options: photo.decodeOptions)
+            let lines = reader.read(decoded.image, wholeImageIsDisplay: PhotoReader.isDisplayCrop(decoded.image))
             let candidates = (reader.stages.locator as? RuleLineLocator)?.candidates ?? []
             if verbose {
                 for c in candidates.sorted(by: { ($0.level, $0.box.minX) < ($1.level, $1.box.minX) }) {
@@ -37,17 +58,25 @@ struct InspectCommand: ParsableCommand {
                 }
                 for entry in reader.lineLog { print("  read " + entry) }
                 for l in reader.detectedLines {
-                    print(String(format: "  line h=%.0f angle=%.3f n=%d %@ %@", l.digitHeight, l.angle, l.candidates.count,
-                                 l.polarity.rawValue, l.boundingBox.description))
+                    print(String(format: "  line h=%.0f angle=%.3f n=%d %@ %@ %@", l.digitHeight, l.angle, l.candidates.count,
+                                 l.polarity.rawValue, l.role?.rawValue ?? "-", l.boundingBox.description))
                 }
             }
             for (i, line) in lines.enumerated() {
                 let chars = line.characters.map { "\($0.character)\(String(format: "%.2f", $0.confidence))" }
-                print(String(format: "  #%d h=%.0f conf=%.2f contrast=%d %@ gap=%@ box=%@  %@", i, line.digitHeight, line.confidence,
-                             line.contrast, line.polarity.rawValue, line.hasGap ? "yes" : "no",
+                print(String(format: "  #%d h=%.0f conf=%.2f contrast=%d %@ %@ gap=%@ box=%@  %@", i, line.digitHeight, line.confidence,
+                             line.contrast, line.polarity.rawValue, line.role?.rawValue ?? "-", line.hasGap ? "yes" : "no",
                              line.boundingBox.description, line.text) + "   " + chars.joined(separator: " "))
             }
-            if let dump {
+            if let dump, choice.kind == .model {
+                let base = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
+                var marked = reader.working
+                for l in reader.detectedLines { Self.outline(l.boundingBox.insetBy(dx: -2, dy: -2), in: &marked, value: 0) }
+                try ImageEncoder.write(try ImageEncoder.png(marked), to: "\(dump)/\(base)-lines.png")
+                for (i, r) in reader.rectifiedLines.enumerated() {
+                    try ImageEncoder.write(try ImageEncoder.png(r.image), to: "\(dump)/\(base)-line\(i).png")
+                }
+            } else if let dump {
                 let base = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
                 for level in 0..<4 {
                     var marked = decoded.image
@@ -91,4 +120,8 @@ struct InspectCommand: ParsableCommand {
         for x in box.minX..<box.maxX { image[x, box.minY] = value; image[x, box.maxY - 1] = value }
         for y in box.minY..<box.maxY { image[box.minX, y] = value; image[box.maxX - 1, y] = value }
     }
+}
+
+extension Optional where Wrapped == String {
+    var orEmpty: String { self ?? "" }
 }

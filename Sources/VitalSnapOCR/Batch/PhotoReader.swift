@@ -7,7 +7,8 @@ import VitalSnapImaging
 public struct PhotoReader: Sendable {
     public var assembler: ReadingAssembler
     public var decodeOptions: DecodeOptions
-    private var lineReader: TextLineReader
+    /// The line-reading stages and what they saw in the last orientation read (for `vitalsnap inspect`).
+    public var lineReader: TextLineReader
     private var glareDetector = GlareDetector()
     private let logger = Logger(label: "vitalsnap.ocr")
 
@@ -151,6 +152,9 @@ public struct PhotoReader: Sendable {
         }
     }
 
+    /// A small image is a crop of the display itself (a clinic's cropped photos, a field of a form).
+    public static func isDisplayCrop(_ image: GrayImage) -> Bool { max(image.width, image.height) <= 640 }
+
     static func refusal(_ result: PhotoResult, _ why: String) -> PhotoResult {
         var r = result
         r.status = .noReading
@@ -162,8 +166,7 @@ public struct PhotoReader: Sendable {
 
     /// Reads the photo as it is, without trying other orientations; also returns the lines with a clear digit.
     public mutating func readOriented(_ image: GrayImage) -> (PhotoResult, [RecognizedLine]) {
-        // A small image is a crop of the display itself (a clinic's cropped photos, a field of a form).
-        let lines = lineReader.read(image, wholeImageIsDisplay: max(image.width, image.height) <= 640)
+        let lines = lineReader.read(image, wholeImageIsDisplay: Self.isDisplayCrop(image))
         var reading = assembler.assemble(lines)
         let glare = detectGlare(in: image, reading: reading)
         if glare.coversDigits, case .values = reading.outcome {

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import VitalSnapInference
+@testable import VitalSnapOCR
+
+/// The committed models, run by the Swift kernels on the committed fixture inputs, give what PyTorch gave for
+/// the same files when Training/export.py wrote them.
+@Suite struct ReaderModelParityTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../Fixtures/reader-parity.safetensors")
+    static let tolerance: Float = 1e-4
+
+    func map(_ file: SafeTensorsFile, _ name: String) throws -> FeatureMap {
+        let t = try file.tensor(name)
+        #expect(t.shape.count == 3)
+        return FeatureMap(height: t.shape[0], width: t.shape[1], channels: t.shape[2], values: t.values)
+    }
+
+    /// Largest difference, relative to the value's size where it is above 1.
+    func difference(_ a: FeatureMap, _ b: FeatureMap) -> Float {
+        zip(a.values, b.values).map { abs($0 - $1) / max(1, abs($1)) }.max() ?? .infinity
+    }
+
+    func check(_ network: Network, input: String, output: String) throws {
+        let file = try SafeTensorsFile(contentsOf: Self.fixture)
+        var network = network
+        try network.run(try map(file, input))
+        let expected = try map(file, output)
+        let got = network.output
+        #expect((got.height, got.width, got.channels) == (expected.height, expected.width, expected.channels))
+        let diff = difference(got, expected)
+        #expect(diff <= Self.tolerance, "\(output): largest difference \(diff)")
+    }
+
+    @Test func detectorMatchesPyTorch() throws {
+        try check(try ReaderModels.bundled().detector, input: "detector.input", output: "detector.output")
+    }
+
+    @Test func recognizerMatchesPyTorch() throws {
+        try check(try ReaderModels.bundled().recognizer, input: "recognizer.input", output: "recognizer.output")
+    }
+
+    @Test func modelsFollowTheConventionsOfThisReader() throws {
+        let models = try ReaderModels.bundled()
+        #expect(models.recognizerInfo.alphabet == Array("0123456789.-:LOHIEro"))
+        #expect(models.detector.graph.outputChannels == DetectorConvention.outputChannels)
+        #expect(models.recognizer.graph.outputChannels == models.recognizerInfo.alphabet.count + 1)
+        #expect((0.0...1.0).contains(models.recognizerInfo.minimumConfidence))
+    }
+}
