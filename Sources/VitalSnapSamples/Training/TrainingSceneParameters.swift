@@ -91,6 +91,10 @@ public struct TrainingSceneParameters: Sendable {
     /// Colour screens and OLEDs that draw digits with a font rather than segments.
     public var fontDigitsChance = 0.5
     public var fontWeight: ClosedRange<Double> = 0.09...0.2
+    /// Of those, a dot-matrix font rather than strokes.
+    public var dotMatrixChance = 0.3
+    /// LED displays that are dot-matrix panels.
+    public var ledDotMatrixChance = 0.12
     /// A word (`LO`, `HI`, `Err`, `---`, `E1`) instead of the main value.
     public var wordChance = 0.07
     /// Clock, date and memory lines on medical displays that can have them.
@@ -122,6 +126,8 @@ public struct TrainingSceneParameters: Sendable {
     public var glareBesideChance = 0.2
     public var glareOverDigitChance = 0.1
     public var glareBodyChance = 0.15
+    /// Glare elongation (long over short radius) away from digits.
+    public var glareElongation: ClosedRange<Double> = 1...3.5
     /// Glare size over the display height (beside, body) and over the covered cell (over a digit).
     public var glareSize: ClosedRange<Double> = 0.08...0.3
     public var glareOverDigitSize: ClosedRange<Double> = 0.6...1.3

@@ -24,6 +24,10 @@ struct TextLineGeometry {
             return Double(n - 1) * spec.pitch * h + gw * lastScale + style.slant * h * lastScale
         case .stroke(_, let widthRatio, let slant):
             return strokeAdvances(spec.text, h: h, widthRatio: widthRatio).total + slant * h
+        case .dotMatrix:
+            let dot = h / 7
+            let columns = spec.text.reduce(0) { $0 + DotMatrixFont.columns($1) + 1 }
+            return Double(max(1, columns - 1)) * dot
         }
     }
 
@@ -53,6 +57,8 @@ struct TextLineGeometry {
             layoutSegments(spec, style: style, shape: shape, x: x, y: y)
         case .stroke(let weight, let widthRatio, let slant):
             layoutStrokes(spec, weight: weight, widthRatio: widthRatio, slant: slant, x: x, y: y)
+        case .dotMatrix(let fill, let round):
+            layoutDots(spec, fill: fill, round: round, x: x, y: y)
         }
     }
 
@@ -129,5 +135,29 @@ struct TextLineGeometry {
             penX += advances[i]
         }
         quad = QuadCorners(x: x, y: y, width: max(1e-3, total + slant * h), height: h)
+    }
+
+    private mutating func layoutDots(_ spec: TextLineSpec, fill: Double, round: Bool, x: Double, y: Double) {
+        let dot = spec.digitHeight / 7
+        let side = dot * fill
+        func shape(_ cx: Double, _ cy: Double) -> [CanvasPoint] {
+            round
+                ? Shapes.ellipse(center: CanvasPoint(cx, cy), radiusX: side / 2, radiusY: side / 2)
+                : Shapes.rectangle(x: cx - side / 2, y: cy - side / 2, width: side, height: side)
+        }
+        var penX = x
+        for c in spec.text {
+            let rows = DotMatrixFont.rows(c) ?? Array(repeating: "     ", count: 7)
+            let columns = DotMatrixFont.columns(c)
+            for (r, row) in rows.enumerated() {
+                for (k, mark) in row.enumerated() {
+                    let polygon = shape(penX + (Double(k) + 0.5) * dot, y + (Double(r) + 0.5) * dot)
+                    if mark == "#" { lit.append(polygon) } else { ghosts.append(polygon) }
+                }
+            }
+            cells.append(QuadCorners(x: penX, y: y, width: Double(columns) * dot, height: spec.digitHeight))
+            penX += Double(columns + 1) * dot
+        }
+        quad = QuadCorners(x: x, y: y, width: max(1e-3, penX - dot - x), height: spec.digitHeight)
     }
 }

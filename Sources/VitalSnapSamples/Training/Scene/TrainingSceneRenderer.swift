@@ -424,7 +424,7 @@ public enum TrainingSceneRenderer {
                 }
                 guard inFrame(point), r > 1 else { continue }
                 let g = Glare(
-                    center: point, radiusX: r * random.uniform(1...2), radiusY: r, angle: random.uniform(0...Double.pi),
+                    center: point, radiusX: r * random.uniform(p.glareElongation), radiusY: r, angle: random.uniform(0...Double.pi),
                     strength: random.uniform(p.glareStrength), core: random.uniform(0.2...0.5), hideLevel: p.glareHidesAt)
                 // Away from the digits: no reading cell may be touched at all.
                 let touches = framed.contains { element in element.0.role.isReading && element.1.contains { g.reaches($0, level: 0) } }
