@@ -19,7 +19,7 @@ final class TrainingGeometryTests: XCTestCase {
 
     func testLitOutlinesFillTheQuadFromTheFirstShownCell() {
         for font in [segments, LineFont.sevenSegment(SegmentStyle(thickness: 0.1, gap: 0, slant: 0, ends: .rectangle), .rounded),
-                     LineFont.stroke(weight: 0.15, widthRatio: 0.55, slant: 0.1)] {
+                     LineFont.stroke(weight: 0.15, widthRatio: 0.55, slant: 0.1), LineFont.dotMatrix(dotFill: 0.85, round: true)] {
             let g = TextLineGeometry(spec("18.5", font: font, cells: 5), x: 100, y: 50)
             let q = g.quad
             let points = g.lit.flatMap { $0 }
@@ -35,7 +35,7 @@ final class TrainingGeometryTests: XCTestCase {
             XCTAssertGreaterThan(xs.max()!, q.topRight.x - 6, "\(font)")
             XCTAssertEqual(q.bottomLeft.y - q.topLeft.y, 40, accuracy: 1e-9)
             // One cell per shown character: 1, 8, 5 (a font draws the point in a cell of its own).
-            if case .stroke = font { XCTAssertEqual(g.cells.count, 4) } else { XCTAssertEqual(g.cells.count, 3) }
+            if case .sevenSegment = font { XCTAssertEqual(g.cells.count, 3) } else { XCTAssertEqual(g.cells.count, 4) }
         }
         // Seven segments: two blank leading cells of five, so the quad starts at the third cell.
         let g = TextLineGeometry(spec("18.5", font: segments, cells: 5), x: 100, y: 50)

@@ -108,6 +108,10 @@ final class TrainingSceneTests: XCTestCase {
         p.programWeights = [.init(.glucose, 1), .init(.thermometer, 1), .init(.electricityMeter, 1), .init(.oximeter, 1)]
         p.invisibleGhostChance = 1
         p.legendPlateChance = 0
+        p.fadedInkChance = 0
+        p.fieldEdgeShade = 1...1
+        p.exposure = 1...1
+        p.whiteBalance = 0...0
         p.segmentShadowChance = 0
         p.glassReflectionChance = 0
         p.glareBesideChance = 0

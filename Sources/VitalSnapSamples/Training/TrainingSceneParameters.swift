@@ -58,8 +58,8 @@ public struct TrainingSceneParameters: Sendable {
     public var cropTilt: ClosedRange<Double> = -3...3
     public var cropPerspective: ClosedRange<Double> = -8...8
     /// Chance of a quarter turn (then 90, 180 or 270 degrees, equally likely); crops turn less often.
-    public var quarterTurnChance = 0.25
-    public var cropQuarterTurnChance = 0.08
+    public var quarterTurnChance = 0.28
+    public var cropQuarterTurnChance = 0.18
 
     // MARK: Devices and displays
 
@@ -83,6 +83,13 @@ public struct TrainingSceneParameters: Sendable {
     /// Unlit segments, as a fraction of the ink contrast: from invisible to strong.
     public var ghost: ClosedRange<Double> = 0...0.35
     public var invisibleGhostChance = 0.3
+    /// LCDs whose segments are faded towards their field (old panels, steep viewing angles): how often and by
+    /// how much.
+    public var fadedInkChance = 0.3
+    public var fadedInk: ClosedRange<Double> = 0.1...0.45
+    /// Brightness of an LCD's field at its darker edge relative to its centre (uneven backlight, the recess
+    /// of a reflective panel; reflective panels stay above 0.72).
+    public var fieldEdgeShade: ClosedRange<Double> = 0.6...0.95
     /// A reflective LCD's segment shadow (offset in digit heights), and a light band across the glass.
     public var segmentShadowChance = 0.5
     public var segmentShadow: ClosedRange<Double> = 0.015...0.04
@@ -169,8 +176,8 @@ public struct TrainingSceneParameters: Sendable {
     /// Empty-text crops per scene: of a unit label or icon, and of a background patch.
     public var labelCropChance = 0.45
     public var backgroundCropChance = 0.3
-    /// No crops of lines smaller than this (digit height, px).
-    public var minimumCropDigitHeight = 7.0
+    /// No empty-text crops of legends or icons smaller than this (height, px).
+    public var minimumLabelCropHeight = 5.0
 
     public init() {}
 
