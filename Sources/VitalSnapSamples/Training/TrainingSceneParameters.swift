@@ -22,7 +22,10 @@ public struct TrainingSceneParameters: Sendable {
     public var oddAspectWeight = 0.14
     public var oddAspect: ClosedRange<Double> = 0.5...2.2
     /// Room photos: the device's larger side over the frame's matching side.
-    public var roomDeviceFill: ClosedRange<Double> = 0.16...0.65
+    public var roomDeviceFill: ClosedRange<Double> = 0.25...0.8
+    /// Fixed installations (fuel pumps, electricity and panel meters) are photographed up close: a room
+    /// framing drawn for one becomes a close-up with this chance, and otherwise shows a wall or a cabinet.
+    public var installationCloseUpChance = 0.6
     /// Room photos: the least the display window's width may take of the frame's shorter side.
     public var roomWindowFill: ClosedRange<Double> = 0.1...0.3
     /// Close-ups: the display window's fill of the frame (above 1 the window runs past the frame).

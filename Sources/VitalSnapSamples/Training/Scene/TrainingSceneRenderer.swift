@@ -19,6 +19,7 @@ public enum TrainingSceneRenderer {
         let device = DeviceGenerator.random(program, parameters: p, random: &random)
         let readingElements = device.elements.filter { $0.role.isReading }
         if (framing == .lineCrop || framing == .fieldCrop) && readingElements.isEmpty { framing = .closeUp }
+        if framing == .room && program.isInstallation && random.chance(p.installationCloseUpChance) { framing = .closeUp }
 
         // Frame size and the region to frame (device units), with the pixels per unit it gets.
         var frameW: Int, frameH: Int
@@ -134,9 +135,10 @@ public enum TrainingSceneRenderer {
         style.append(("cut_off", .flag(cut)))
 
         // Surroundings.
-        let surface = framing == .room || framing == .closeUp ? random.pick(TrainingBackground.Surface.allCases) : .desk
+        let surfaces: [TrainingBackground.Surface] = program.isInstallation ? [.wall, .panel] : TrainingBackground.Surface.allCases
+        let surface = framing == .room || framing == .closeUp ? random.pick(surfaces) : .desk
         var (canvas, surfaceColor) = TrainingBackground.paint(width: frameW, height: frameH, surface: surface, random: &random)
-        if (framing == .room || framing == .closeUp) && random.chance(p.clutterChance) {
+        if (framing == .room || framing == .closeUp) && !program.isInstallation && random.chance(p.clutterChance) {
             TrainingBackground.addClutter(&canvas, count: random.int(1...5), random: &random)
         }
         style.append(("surface", .text(surface.rawValue)))
