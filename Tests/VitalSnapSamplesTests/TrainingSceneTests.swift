@@ -179,7 +179,7 @@ final class TrainingSceneTests: XCTestCase {
     }
 
     func testGlareHidesACellItReachesAndNotOneFarAway() {
-        let glare = TrainingSceneRenderer.Glare(
+        let glare = TrainingGlare(
             center: CanvasPoint(50, 50), radiusX: 20, radiusY: 10, angle: 0, strength: 1, core: 0.5, hideLevel: 0.45)
         // A cell straddling the centre, one just inside the reach along x, one beyond it.
         XCTAssertTrue(glare.hides(QuadCorners(x: 45, y: 40, width: 10, height: 20)))
