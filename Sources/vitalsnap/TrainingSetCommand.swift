@@ -13,21 +13,21 @@ struct TrainingSetCommand: ParsableCommand {
             oximeters, electricity meters, fuel pumps, panel meters, multimeters; room photos, close-ups, \
             display, line and field crops, and scenes with no display) into OUT:
 
-              scenes/NNNNNN.jpg    the photos
-              scenes.jsonl         one JSON object per scene: its lines (role, text, readable, quad, \
-            digit height, polarity), display quad and style
-              lines/NNNNNN-K.png   32-row line crops by the convention of Training/README.md
-              lines.tsv            file, text, role, scene of every crop (an empty text for units, icons, \
-            background)
+              scenes/NNNNNN.jpg   the photos
+              scenes.jsonl        one JSON object per scene: lines, display quad, style
+              lines/NNNNNN-K.png  32-row line crops (Training/README.md)
+              lines.tsv           file, text, role, scene of each crop
 
-            Scene i depends only on the seed and i, so the output is the same bytes whatever --jobs is. OUT must \
-            be empty or absent unless --force, which replaces the generator's own files there. The data is \
-            never committed: write it outside the repository. Progress goes to stderr.
+            A line is annotated with its role, text, readability, quad, digit height and polarity; crops of \
+            unit labels, icons and background have an empty text. Scene i depends only on the seed and i, so \
+            the output is the same bytes whatever --jobs is. OUT must be empty or absent unless --force, \
+            which replaces the generator's own files there. Write the data outside the repository: it is \
+            never committed. Progress goes to stderr.
 
             Examples:
               vitalsnap samples training-set --count 10000 --seed 1 /tmp/training
-              vitalsnap samples training-set --count 200 --seed 7 --jobs 1 --no-lines /tmp/scenes
-              vitalsnap samples training-set --count 50000 --seed 2 --force ../shared/training-set
+              vitalsnap samples training-set --count 200 --seed 7 -j 1 --no-lines /tmp/s
+              vitalsnap samples training-set --count 500 --seed 2 --force /tmp/training
             """
     )
 

@@ -19,28 +19,42 @@ final class TrainingGeometryTests: XCTestCase {
 
     func testLitOutlinesFillTheQuadFromTheFirstShownCell() {
         for font in [segments, LineFont.sevenSegment(SegmentStyle(thickness: 0.1, gap: 0, slant: 0, ends: .rectangle), .rounded),
-                     LineFont.stroke(weight: 0.15, widthRatio: 0.55, slant: 0.1)] {
+                     LineFont.stroke(weight: 0.15, widthRatio: 0.55, slant: 0.1), LineFont.dotMatrix(dotFill: 0.85, round: true)] {
             let g = TextLineGeometry(spec("18.5", font: font, cells: 5), x: 100, y: 50)
             let q = g.quad
             let points = g.lit.flatMap { $0 }
-            let xs = points.map(\.x), ys = points.map(\.y)
-            // Everything lit is inside the quad (the rounded ends and the points touch its edges).
-            XCTAssertGreaterThanOrEqual(xs.min()!, q.topLeft.x - 0.5, "\(font)")
-            XCTAssertLessThanOrEqual(xs.max()!, q.topRight.x + 0.5, "\(font)")
-            XCTAssertGreaterThanOrEqual(ys.min()!, q.topLeft.y - 0.5, "\(font)")
-            XCTAssertLessThanOrEqual(ys.max()!, q.bottomLeft.y + 0.5, "\(font)")
+            // Everything lit is inside the quad (leaning with slanted characters; rounded ends and points may
+            // touch its edges) ...
+            let grown = LineQuad(
+                topLeft: Point(x: q.topLeft.x - 0.5, y: q.topLeft.y - 0.5), topRight: Point(x: q.topRight.x + 0.5, y: q.topRight.y - 0.5),
+                bottomRight: Point(x: q.bottomRight.x + 0.5, y: q.bottomRight.y + 0.5), bottomLeft: Point(x: q.bottomLeft.x - 0.5, y: q.bottomLeft.y + 0.5))
+            for p in points { XCTAssert(inside(grown, p), "\(font): \(p) outside \(q)") }
             // ... and reaches its top, bottom and right end.
+            let ys = points.map(\.y)
             XCTAssertLessThan(ys.min()!, q.topLeft.y + 3, "\(font)")
             XCTAssertGreaterThan(ys.max()!, q.bottomLeft.y - 3, "\(font)")
-            XCTAssertGreaterThan(xs.max()!, q.topRight.x - 6, "\(font)")
+            let rightmost = points.map { $0.x - font.slant * (q.bottomLeft.y - $0.y) }.max()!  // unsheared
+            XCTAssertGreaterThan(rightmost, q.bottomRight.x - 6, "\(font)")
+            // The quad leans with the characters: its top is moved right by slant x height.
+            XCTAssertEqual(q.topLeft.x - q.bottomLeft.x, font.slant * 40, accuracy: 1e-9)
             XCTAssertEqual(q.bottomLeft.y - q.topLeft.y, 40, accuracy: 1e-9)
             // One cell per shown character: 1, 8, 5 (a font draws the point in a cell of its own).
-            if case .stroke = font { XCTAssertEqual(g.cells.count, 4) } else { XCTAssertEqual(g.cells.count, 3) }
+            if case .sevenSegment = font { XCTAssertEqual(g.cells.count, 3) } else { XCTAssertEqual(g.cells.count, 4) }
         }
         // Seven segments: two blank leading cells of five, so the quad starts at the third cell.
         let g = TextLineGeometry(spec("18.5", font: segments, cells: 5), x: 100, y: 50)
-        XCTAssertEqual(g.quad.topLeft.x, 100 + 2 * 0.75 * 40, accuracy: 1e-9)
+        XCTAssertEqual(g.quad.bottomLeft.x, 100 + 2 * 0.75 * 40, accuracy: 1e-9)
+        XCTAssertEqual(g.quad.topLeft.x, 100 + 2 * 0.75 * 40 + 0.12 * 40, accuracy: 1e-9)
         XCTAssertFalse(g.ghosts.isEmpty, "the blank cells' unlit segments")
+    }
+
+    func inside(_ q: LineQuad, _ p: CanvasPoint) -> Bool {
+        let c = q.corners
+        for i in 0..<4 {
+            let a = c[i], b = c[(i + 1) % 4]
+            if (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) < 0 { return false }
+        }
+        return true
     }
 
     func testSmallLastDigitSitsOnTheBaseline() {

@@ -108,6 +108,10 @@ final class TrainingSceneTests: XCTestCase {
         p.programWeights = [.init(.glucose, 1), .init(.thermometer, 1), .init(.electricityMeter, 1), .init(.oximeter, 1)]
         p.invisibleGhostChance = 1
         p.legendPlateChance = 0
+        p.fadedInkChance = 0
+        p.fieldEdgeShade = 1...1
+        p.exposure = 1...1
+        p.whiteBalance = 0...0
         p.segmentShadowChance = 0
         p.glassReflectionChance = 0
         p.glareBesideChance = 0
@@ -175,7 +179,7 @@ final class TrainingSceneTests: XCTestCase {
     }
 
     func testGlareHidesACellItReachesAndNotOneFarAway() {
-        let glare = TrainingSceneRenderer.Glare(
+        let glare = TrainingGlare(
             center: CanvasPoint(50, 50), radiusX: 20, radiusY: 10, angle: 0, strength: 1, core: 0.5, hideLevel: 0.45)
         // A cell straddling the centre, one just inside the reach along x, one beyond it.
         XCTAssertTrue(glare.hides(QuadCorners(x: 45, y: 40, width: 10, height: 20)))

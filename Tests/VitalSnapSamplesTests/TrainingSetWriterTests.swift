@@ -31,7 +31,7 @@ final class TrainingSetWriterTests: XCTestCase {
         while let path = enumerator.nextObject() as? String {
             var isDirectory: ObjCBool = false
             let full = root.appendingPathComponent(path)
-            FileManager.default.fileExists(atPath: full.path, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: full.path, isDirectory: &isDirectory)
             if !isDirectory.boolValue { out[path] = try Data(contentsOf: full) }
         }
         return out
@@ -148,7 +148,7 @@ final class TrainingSetWriterTests: XCTestCase {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: root.appendingPathComponent("notes.txt"))
         XCTAssertThrowsError(try TrainingSetWriter.write(to: root, options: options(count: 2, jobs: 1))) { error in
-            XCTAssert(String(describing: error).contains("not empty"), "\(error)")
+            XCTAssert(String(describing: error).contains("not an empty folder"), "\(error)")
         }
         // Forced: an earlier, larger set's files are replaced; other files stay.
         var o = options(count: 4, jobs: 1)

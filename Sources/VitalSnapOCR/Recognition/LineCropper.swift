@@ -170,7 +170,8 @@ public struct LineCropper: Sendable {
     }
 
     /// Cuts the crop of `quad` out of `image` into `out` (reshaped to `width(for:) x 32`, storage reused) and
-    /// returns `cropToImage(quad)`. An empty image gives a crop of zeros.
+    /// returns `cropToImage(quad)`. An empty image, or a quad without height (its bottom edge not below its top
+    /// edge), gives a crop of zeros.
     @discardableResult
     public mutating func crop(_ image: GrayImage, quad: LineQuad, into out: inout GrayImage) -> AffineMap {
         let outWidth = Self.width(for: quad)

@@ -22,7 +22,10 @@ public struct TrainingSceneParameters: Sendable {
     public var oddAspectWeight = 0.14
     public var oddAspect: ClosedRange<Double> = 0.5...2.2
     /// Room photos: the device's larger side over the frame's matching side.
-    public var roomDeviceFill: ClosedRange<Double> = 0.16...0.65
+    public var roomDeviceFill: ClosedRange<Double> = 0.25...0.8
+    /// Fixed installations (fuel pumps, electricity and panel meters) are photographed up close: a room
+    /// framing drawn for one becomes a close-up with this chance, and otherwise shows a wall or a cabinet.
+    public var installationCloseUpChance = 0.6
     /// Room photos: the least the display window's width may take of the frame's shorter side.
     public var roomWindowFill: ClosedRange<Double> = 0.1...0.3
     /// Close-ups: the display window's fill of the frame (above 1 the window runs past the frame).
@@ -58,8 +61,8 @@ public struct TrainingSceneParameters: Sendable {
     public var cropTilt: ClosedRange<Double> = -3...3
     public var cropPerspective: ClosedRange<Double> = -8...8
     /// Chance of a quarter turn (then 90, 180 or 270 degrees, equally likely); crops turn less often.
-    public var quarterTurnChance = 0.25
-    public var cropQuarterTurnChance = 0.08
+    public var quarterTurnChance = 0.28
+    public var cropQuarterTurnChance = 0.18
 
     // MARK: Devices and displays
 
@@ -83,6 +86,13 @@ public struct TrainingSceneParameters: Sendable {
     /// Unlit segments, as a fraction of the ink contrast: from invisible to strong.
     public var ghost: ClosedRange<Double> = 0...0.35
     public var invisibleGhostChance = 0.3
+    /// LCDs whose segments are faded towards their field (old panels, steep viewing angles): how often and by
+    /// how much.
+    public var fadedInkChance = 0.3
+    public var fadedInk: ClosedRange<Double> = 0.1...0.45
+    /// Brightness of an LCD's field at its darker edge relative to its centre (uneven backlight, the recess
+    /// of a reflective panel; reflective panels stay above 0.72).
+    public var fieldEdgeShade: ClosedRange<Double> = 0.6...0.95
     /// A reflective LCD's segment shadow (offset in digit heights), and a light band across the glass.
     public var segmentShadowChance = 0.5
     public var segmentShadow: ClosedRange<Double> = 0.015...0.04
@@ -91,6 +101,10 @@ public struct TrainingSceneParameters: Sendable {
     /// Colour screens and OLEDs that draw digits with a font rather than segments.
     public var fontDigitsChance = 0.5
     public var fontWeight: ClosedRange<Double> = 0.09...0.2
+    /// Of those, a dot-matrix font rather than strokes.
+    public var dotMatrixChance = 0.3
+    /// LED displays that are dot-matrix panels.
+    public var ledDotMatrixChance = 0.12
     /// A word (`LO`, `HI`, `Err`, `---`, `E1`) instead of the main value.
     public var wordChance = 0.07
     /// Clock, date and memory lines on medical displays that can have them.
@@ -122,6 +136,8 @@ public struct TrainingSceneParameters: Sendable {
     public var glareBesideChance = 0.2
     public var glareOverDigitChance = 0.1
     public var glareBodyChance = 0.15
+    /// Glare elongation (long over short radius) away from digits.
+    public var glareElongation: ClosedRange<Double> = 1...3.5
     /// Glare size over the display height (beside, body) and over the covered cell (over a digit).
     public var glareSize: ClosedRange<Double> = 0.08...0.3
     public var glareOverDigitSize: ClosedRange<Double> = 0.6...1.3
@@ -163,8 +179,8 @@ public struct TrainingSceneParameters: Sendable {
     /// Empty-text crops per scene: of a unit label or icon, and of a background patch.
     public var labelCropChance = 0.45
     public var backgroundCropChance = 0.3
-    /// No crops of lines smaller than this (digit height, px).
-    public var minimumCropDigitHeight = 7.0
+    /// No empty-text crops of legends or icons smaller than this (height, px).
+    public var minimumLabelCropHeight = 5.0
 
     public init() {}
 

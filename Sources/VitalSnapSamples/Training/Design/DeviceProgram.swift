@@ -11,6 +11,9 @@ public enum DeviceProgram: String, Sendable, Hashable, CaseIterable {
     case panelMeter = "panel-meter"
     case multimeter
 
+    /// Fuel pumps, electricity and panel meters: mounted on a wall or in a cabinet, not lying on a table.
+    var isInstallation: Bool { self == .fuelPump || self == .electricityMeter || self == .panelMeter }
+
     /// Display technologies this kind of device has, with weights.
     var displayKinds: [Weighted<DisplayKind>] {
         switch self {

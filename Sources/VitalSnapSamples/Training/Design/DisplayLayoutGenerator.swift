@@ -32,8 +32,14 @@ struct DisplayLayoutGenerator {
         p = parameters
         self.look = look
         h = parameters.mainDigitHeight
-        let usesFont = (look.kind == .oled || look.kind == .colorScreen) && r.chance(parameters.fontDigitsChance)
-        if usesFont {
+        let screen = look.kind == .oled || look.kind == .colorScreen
+        let usesFont = r.chance(screen ? parameters.fontDigitsChance : look.kind == .led ? parameters.ledDotMatrixChance : 0)
+        if usesFont && (!screen || r.chance(parameters.dotMatrixChance)) {
+            let fill = r.uniform(0.7...0.95), round = r.chance(0.5)
+            font = .dotMatrix(dotFill: fill, round: round)
+            smallFont = font
+            pitch = 6.0 / 7
+        } else if usesFont {
             let weight = r.uniform(parameters.fontWeight)
             let width = r.uniform(0.45...0.62)
             let slant = r.chance(0.7) ? 0 : r.uniform(0.05...0.15)

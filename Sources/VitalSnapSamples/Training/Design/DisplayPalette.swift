@@ -41,16 +41,18 @@ enum DisplayPalette {
         switch kind {
         case .reflectiveLCD:
             let field = jitter(random.pick(reflectiveFields), by: 14, random: &random)
-            let ink = RGBColor(Float(random.uniform(18...70)), Float(random.uniform(20...72)), Float(random.uniform(22...80)))
+            var ink = RGBColor(Float(random.uniform(18...70)), Float(random.uniform(20...72)), Float(random.uniform(22...80)))
+            if random.chance(p.fadedInkChance) { ink = ink.mixed(with: field, Float(random.uniform(p.fadedInk))) }
             return DisplayLook(
-                kind: kind, background: field, backgroundEdge: field.scaled(Float(random.uniform(0.72...0.95))), ink: ink,
+                kind: kind, background: field, backgroundEdge: field.scaled(Float(random.uniform(min(max(0.72, p.fieldEdgeShade.lowerBound), p.fieldEdgeShade.upperBound)...p.fieldEdgeShade.upperBound))), ink: ink,
                 ghost: ghost, glow: 0, glowSpread: 0, segmentShadow: random.chance(p.segmentShadowChance) ? random.uniform(p.segmentShadow) : 0,
                 reflection: reflection)
         case .backlitLCD:
             let light = jitter(random.pick(backlights), by: 18, random: &random).scaled(Float(random.uniform(0.8...1.0)))
-            let ink = light.scaled(Float(random.uniform(0.05...0.22)))
+            var ink = light.scaled(Float(random.uniform(0.05...0.22)))
+            if random.chance(p.fadedInkChance) { ink = ink.mixed(with: light, Float(random.uniform(p.fadedInk))) }
             return DisplayLook(
-                kind: kind, background: light, backgroundEdge: light.scaled(Float(random.uniform(0.6...0.92))), ink: ink,
+                kind: kind, background: light, backgroundEdge: light.scaled(Float(random.uniform(p.fieldEdgeShade))), ink: ink,
                 ghost: ghost, glow: 0, glowSpread: 0, segmentShadow: 0, reflection: reflection)
         case .negativeLCD:
             let field = RGBColor(Float(random.uniform(8...35)), Float(random.uniform(10...40)), Float(random.uniform(20...80)))

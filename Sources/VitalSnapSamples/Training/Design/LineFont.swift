@@ -6,12 +6,15 @@ public enum LineFont: Sendable, Hashable {
     /// A colour screen's font: `StrokeFont` glyphs with strokes `weight` digit heights thick, each character
     /// `widthRatio` digit heights wide, leaning by `slant`.
     case stroke(weight: Double, widthRatio: Double, slant: Double)
+    /// `DotMatrixFont`: 5 x 7 dots per character, each `dotFill` of its grid cell, round or square.
+    case dotMatrix(dotFill: Double, round: Bool)
 
     /// Short description for the scene's style notes.
     var name: String {
         switch self {
         case .sevenSegment(_, let shape): "seven-segment-\(shape.rawValue)"
         case .stroke: "stroke"
+        case .dotMatrix(_, let round): round ? "dot-matrix-round" : "dot-matrix-square"
         }
     }
 
@@ -20,6 +23,7 @@ public enum LineFont: Sendable, Hashable {
         switch self {
         case .sevenSegment(let style, _): style.thickness
         case .stroke(let weight, _, _): weight
+        case .dotMatrix(let fill, _): fill / 7
         }
     }
 
@@ -27,6 +31,7 @@ public enum LineFont: Sendable, Hashable {
         switch self {
         case .sevenSegment(let style, _): style.slant
         case .stroke(_, _, let slant): slant
+        case .dotMatrix: 0
         }
     }
 }

@@ -16,7 +16,7 @@ public enum LineCropPlanner {
     public static func plan(_ scene: TrainingScene, parameters p: TrainingSceneParameters, random: inout SampleRandom) -> [LineCropPlan] {
         var plans: [LineCropPlan] = []
         let readingQuads = scene.lines.filter { $0.role.isReading }.map(\.quad)
-        for line in scene.lines where line.role.isReading && line.readable && line.digitHeight >= p.minimumCropDigitHeight {
+        for line in scene.lines where line.role.isReading && line.readable {
             let count = random.chance(p.secondCropChance) ? 2 : 1
             for _ in 0..<count {
                 plans.append(LineCropPlan(
@@ -26,7 +26,7 @@ public enum LineCropPlanner {
         }
         // A legend or an icon, whole and readable, clear of every reading line.
         let labels = scene.lines.filter {
-            ($0.role == .unit || $0.role == .icon) && $0.readable && $0.digitHeight >= p.minimumCropDigitHeight * 0.7
+            ($0.role == .unit || $0.role == .icon) && $0.readable && $0.digitHeight >= p.minimumLabelCropHeight
                 && !$0.text.contains(where: \.isNumber)
         }
         if !labels.isEmpty && random.chance(p.labelCropChance) {

@@ -48,7 +48,7 @@ public enum TrainingSetWriter {
 
         public var description: String {
             switch self {
-            case .outputNotEmpty(let path): "\(path) exists and is not empty (pass --force to replace the training set in it)"
+            case .outputNotEmpty(let path): "\(path) exists and is not an empty folder (pass --force to replace the training set in it)"
             case .cannotCreate(let path, let why): "cannot create \(path): \(why)"
             case .cannotWrite(let path, let why): "cannot write \(path): \(why)"
             case .encoding(let path, let why): "cannot encode \(path): \(why)"

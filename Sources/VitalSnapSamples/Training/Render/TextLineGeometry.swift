@@ -3,8 +3,9 @@
 ///
 /// Seven-segment lines use `SevenSegmentGlyph` (and `FieldCells` to lay the text into the field's cells,
 /// right-aligned with blank leading cells); font lines use `StrokeFont`. The quad runs from the first shown
-/// character's left edge to the last one's right edge (slant included) and from the top to the bottom of
-/// the (full-size) digits: blank cells, legends and icons beside the line are outside it.
+/// character's left edge to the last one's right edge and from the top to the bottom of the (full-size)
+/// digits, leaning with the characters (a parallelogram for slanted digits, so its corners are the
+/// characters' own); blank cells, legends and icons beside the line are outside it.
 struct TextLineGeometry {
     var lit: [[CanvasPoint]] = []
     var ghosts: [[CanvasPoint]] = []
@@ -21,9 +22,13 @@ struct TextLineGeometry {
             let n = max(1, spec.cells)
             let gw = glyphWidth(spec, style)
             let lastScale = spec.smallLastDigit ?? 1
-            return Double(n - 1) * spec.pitch * h + gw * lastScale + style.slant * h * lastScale
+            return Double(n - 1) * spec.pitch * h + gw * lastScale + style.slant * h
         case .stroke(_, let widthRatio, let slant):
             return strokeAdvances(spec.text, h: h, widthRatio: widthRatio).total + slant * h
+        case .dotMatrix:
+            let dot = h / 7
+            let columns = spec.text.reduce(0) { $0 + DotMatrixFont.columns($1) + 1 }
+            return Double(max(1, columns - 1)) * dot
         }
     }
 
@@ -44,6 +49,13 @@ struct TextLineGeometry {
         return (advances, inks, total)
     }
 
+    /// The box from `left` to `right` (at the baseline), `height` high, its top moved right by `slant * height`.
+    static func leaning(left: Double, right: Double, y: Double, height: Double, slant: Double) -> QuadCorners {
+        QuadCorners(
+            topLeft: CanvasPoint(left + slant * height, y), topRight: CanvasPoint(right + slant * height, y),
+            bottomRight: CanvasPoint(right, y + height), bottomLeft: CanvasPoint(left, y + height))
+    }
+
     init(_ spec: TextLineSpec, x: Double, y: Double) {
         let h = spec.digitHeight
         strokeWidth = spec.font.strokeFraction * h
@@ -53,6 +65,8 @@ struct TextLineGeometry {
             layoutSegments(spec, style: style, shape: shape, x: x, y: y)
         case .stroke(let weight, let widthRatio, let slant):
             layoutStrokes(spec, weight: weight, widthRatio: widthRatio, slant: slant, x: x, y: y)
+        case .dotMatrix(let fill, let round):
+            layoutDots(spec, fill: fill, round: round, x: x, y: y)
         }
     }
 
@@ -70,7 +84,7 @@ struct TextLineGeometry {
         strokeWidth = style.thickness * h
         let spacing = pitch - gw
         var firstShown: Int?
-        var right = x + gw
+        var right = x + gw  // the last glyph's bottom-right
         for (i, cell) in cells.enumerated() {
             let isLast = i == n - 1
             let k = isLast ? (spec.smallLastDigit ?? 1) : 1
@@ -98,10 +112,10 @@ struct TextLineGeometry {
                     topLeft: glyph.place(0, 0), topRight: glyph.place(glyph.width, 0),
                     bottomRight: glyph.place(glyph.width, glyph.height), bottomLeft: glyph.place(0, glyph.height)))
             }
-            right = glyph.place(glyph.width, 0).x
+            right = glyph.x + glyph.width
         }
         let left = x + Double(firstShown ?? 0) * pitch
-        quad = QuadCorners(x: left, y: y, width: max(1e-3, right - left), height: h)
+        quad = Self.leaning(left: left, right: max(left + 1e-3, right), y: y, height: h, slant: style.slant)
     }
 
     private mutating func layoutStrokes(
@@ -128,6 +142,30 @@ struct TextLineGeometry {
                 bottomRight: CanvasPoint(penX + ink, bottom), bottomLeft: CanvasPoint(penX, bottom)))
             penX += advances[i]
         }
-        quad = QuadCorners(x: x, y: y, width: max(1e-3, total + slant * h), height: h)
+        quad = Self.leaning(left: x, right: x + max(1e-3, total), y: y, height: h, slant: slant)
+    }
+
+    private mutating func layoutDots(_ spec: TextLineSpec, fill: Double, round: Bool, x: Double, y: Double) {
+        let dot = spec.digitHeight / 7
+        let side = dot * fill
+        func shape(_ cx: Double, _ cy: Double) -> [CanvasPoint] {
+            round
+                ? Shapes.ellipse(center: CanvasPoint(cx, cy), radiusX: side / 2, radiusY: side / 2)
+                : Shapes.rectangle(x: cx - side / 2, y: cy - side / 2, width: side, height: side)
+        }
+        var penX = x
+        for c in spec.text {
+            let rows = DotMatrixFont.rows(c) ?? Array(repeating: "     ", count: 7)
+            let columns = DotMatrixFont.columns(c)
+            for (r, row) in rows.enumerated() {
+                for (k, mark) in row.enumerated() {
+                    let polygon = shape(penX + (Double(k) + 0.5) * dot, y + (Double(r) + 0.5) * dot)
+                    if mark == "#" { lit.append(polygon) } else { ghosts.append(polygon) }
+                }
+            }
+            cells.append(QuadCorners(x: penX, y: y, width: Double(columns) * dot, height: spec.digitHeight))
+            penX += Double(columns + 1) * dot
+        }
+        quad = QuadCorners(x: x, y: y, width: max(1e-3, penX - dot - x), height: spec.digitHeight)
     }
 }
