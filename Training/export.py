@@ -6,7 +6,7 @@
 
 Writes Models/reader/line-detector.safetensors and line-recognizer.safetensors (weights with batchnorm folded
 in, the layer list and the conventions in the metadata), and
-Tests/VitalSnapOCRTests/Fixtures/reader-parity.safetensors: a detector input made from one of the project's
+Tests/Fixtures/reader-parity.safetensors: a detector input made from one of the project's
 own sample photos and a recognizer input from a generated line crop, with the outputs PyTorch computes from
 the exported files. Nothing third-party goes into either.
 """
@@ -63,13 +63,13 @@ def main() -> None:
     det_out = run_exported(detector_path, torch.from_numpy(det_in)[None, None])[0].numpy()
     rec_out = run_exported(recognizer_path, torch.from_numpy(rec_in)[None, None])[0].numpy()
     fixture = {
-        # HWC, as VitalSnapInference's FeatureMap holds them.
-        "detector.input": det_in[:, :, None].astype(np.float32),
+        # HWC, as VitalSnapInference's FeatureMap holds them (contiguous: safetensors writes the raw buffer).
+        "detector.input": np.ascontiguousarray(det_in.reshape(*det_in.shape, 1), dtype=np.float32),
         "detector.output": np.ascontiguousarray(det_out.transpose(1, 2, 0)).astype(np.float32),
-        "recognizer.input": rec_in[:, :, None].astype(np.float32),
+        "recognizer.input": np.ascontiguousarray(rec_in.reshape(*rec_in.shape, 1), dtype=np.float32),
         "recognizer.output": np.ascontiguousarray(rec_out.transpose(1, 2, 0)).astype(np.float32),
     }
-    fixture_path = os.path.join(ROOT, "Tests", "VitalSnapOCRTests", "Fixtures", "reader-parity.safetensors")
+    fixture_path = os.path.join(ROOT, "Tests", "Fixtures", "reader-parity.safetensors")
     os.makedirs(os.path.dirname(fixture_path), exist_ok=True)
     save_file(fixture, fixture_path, metadata={"photo": os.path.relpath(FIXTURE_PHOTO, ROOT)})
     for path in (detector_path, recognizer_path, fixture_path):

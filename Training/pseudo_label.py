@@ -29,6 +29,8 @@ from real_data import panel_meter_lines, photo_rows, photo_scenes, whole_image_l
 
 # A reading that only agrees with an integer label must be this sure before its decimals are trusted.
 INTEGER_LABEL_CONFIDENCE = 0.6
+# The largest lines a photo is searched for its values in (a photo shows a handful of values at most).
+LINES_PER_PHOTO = 12
 
 
 def normalised(v: str) -> str:
@@ -71,9 +73,12 @@ def main() -> None:
     lines_out.write("path\ttext\tsource\tgroup\tquad\n")
     scenes_out = open(os.path.join(args.out, "scenes.jsonl"), "w")
 
-    for scene in photo_scenes():
+    scenes = photo_scenes()
+    for n, scene in enumerate(scenes):
+        if n % 100 == 0:
+            print(f"{n}/{len(scenes)} photos", flush=True)
         grey = load_grey(scene.path)
-        found = detect(detector, grey)
+        found = sorted(detect(detector, grey), key=lambda d: -d.cells)[:LINES_PER_PHOTO]
         values = scene.label.split("/")
         match = matches.get(os.path.basename(scene.path), "exact")
         taught = []
@@ -107,7 +112,7 @@ def main() -> None:
     for example in whole_image_lines():
         grey = load_grey(example.path)
         best = None
-        for line in detect(detector, grey):
+        for line in sorted(detect(detector, grey), key=lambda d: -d.cells)[:LINES_PER_PHOTO]:
             if line.cls != 1:
                 continue
             text, _ = read_line(recognizer, grey, line.quad)

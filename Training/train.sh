@@ -36,7 +36,9 @@ if [ ! -x "$PY" ]; then
     python3 -m venv "$VENV"
     "$VENV/bin/pip" install -q -r Training/requirements.txt
 fi
+PY="$(cd "$(dirname "$PY")" && pwd)/python"
 mkdir -p "$WORK"
+WORK="$(cd "$WORK" && pwd)"
 start=$(date +%s)
 step() { echo; echo "== $(( ($(date +%s) - start) / 60 )) min: $*"; }
 
@@ -47,26 +49,25 @@ rm -rf "$WORK/synth" "$WORK/synth-val"
 .build/release/vitalsnap samples training-set --count "$VAL_SCENES" --seed $((SEED + 1000)) "$WORK/synth-val"
 
 cd Training
-W=work
-[ "$WORK" = Training/work ] || W="../$WORK"
+W="$WORK"
 step "2 recognizer, first round"
-"../$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --out "$W/recognizer-r1.pt" \
+"$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --out "$W/recognizer-r1.pt" \
     --minutes "$REC_MINUTES" --seed "$SEED"
 step "3 detector, first round"
-"../$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --out "$W/detector-r1.pt" \
+"$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --out "$W/detector-r1.pt" \
     --minutes "$DET_MINUTES" --seed "$((SEED + 1))"
 step "4 pseudo-labelling the real training photos"
-"../$PY" pseudo_label.py --detector "$W/detector-r1.pt" --recognizer "$W/recognizer-r1.pt" --out "$W/pseudo"
+"$PY" pseudo_label.py --detector "$W/detector-r1.pt" --recognizer "$W/recognizer-r1.pt" --out "$W/pseudo"
 step "5 fine-tuning with the real photos"
-"../$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --extra-lines "$W/pseudo/lines.tsv" \
+"$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --extra-lines "$W/pseudo/lines.tsv" \
     --init "$W/recognizer-r1.pt" --out "$W/recognizer.pt" --minutes "$REC_FINE_MINUTES" --lr 1e-3 --seed "$((SEED + 2))"
-"../$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --real "$W/pseudo/scenes.jsonl" \
+"$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --real "$W/pseudo/scenes.jsonl" \
     --init "$W/detector-r1.pt" --out "$W/detector.pt" --minutes "$DET_FINE_MINUTES" --lr 1e-3 --seed "$((SEED + 3))"
 step "6 calibrating"
-"../$PY" calibrate.py --recognizer "$W/recognizer.pt" --synthetic-val "$W/synth-val" \
+"$PY" calibrate.py --recognizer "$W/recognizer.pt" --synthetic-val "$W/synth-val" \
     --extra-lines "$W/pseudo/lines.tsv" --out "$W/calibration.json"
 step "7 exporting"
-"../$PY" export.py --detector "$W/detector.pt" --recognizer "$W/recognizer.pt" --calibration "$W/calibration.json" \
+"$PY" export.py --detector "$W/detector.pt" --recognizer "$W/recognizer.pt" --calibration "$W/calibration.json" \
     --fixture-crop "$(ls "$W"/synth-val/lines/*.png | head -n 1)" --card "Training/train.sh SEED=$SEED SCENES=$SCENES"
 cd ..
 step "8 evaluating (release build, held halves)"
