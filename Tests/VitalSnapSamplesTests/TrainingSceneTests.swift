@@ -54,7 +54,7 @@ final class TrainingSceneTests: XCTestCase {
 
     func testRolesAndTextsFollowTheConventions() {
         let p = Self.small
-        var roles = Set<LineRole>()
+        var roles = Set<SceneTextRole>()
         for i in 0..<60 {
             for line in TrainingSceneRenderer.render(seed: 21, index: i, parameters: p).lines {
                 roles.insert(line.role)
@@ -69,7 +69,7 @@ final class TrainingSceneTests: XCTestCase {
                 if line.role == .clock { XCTAssert(line.text.contains(":"), line.text) }
             }
         }
-        XCTAssertEqual(roles, Set(LineRole.allCases), "every role occurs in 60 scenes")
+        XCTAssertEqual(roles, Set(SceneTextRole.allCases), "every role occurs in 60 scenes")
     }
 
     /// Upright, square-on photos turned by k quarter turns: the reading direction of every line turns with

@@ -74,7 +74,7 @@ final class TrainingSetWriterTests: XCTestCase {
             for line in try XCTUnwrap(object["lines"] as? [[String: Any]]) {
                 let keys = Set(line.keys)
                 XCTAssert(keys == ["role", "text", "readable", "quad", "digit_height", "polarity"] || keys == ["role", "field", "text", "readable", "quad", "digit_height", "polarity"], "\(keys)")
-                XCTAssertNotNil(LineRole(rawValue: line["role"] as? String ?? ""))
+                XCTAssertNotNil(SceneTextRole(rawValue: line["role"] as? String ?? ""))
                 XCTAssertNotNil(line["readable"] as? Bool)
                 XCTAssertEqual((line["quad"] as? [[Double]])?.count, 4)
                 XCTAssert(["dark-on-light", "light-on-dark"].contains(line["polarity"] as? String ?? ""))

@@ -31,6 +31,8 @@ public struct ModelLineLocator: LineLocator {
         self.configuration = configuration
     }
 
+    public var findsAnyOrientation: Bool { true }
+
     public mutating func locate(in pyramid: ImagePyramid, wholeImageIsDisplay: Bool) -> [TextLine] {
         guard let working = pyramid.levels.first, !working.isEmpty else { return [] }
         // The smallest level still at least the detector's size: resizing from it averages the same pixels.

@@ -12,6 +12,8 @@ public struct RuleLineLocator: LineLocator {
 
     public init() {}
 
+    public var findsAnyOrientation: Bool { false }
+
     public mutating func locate(in pyramid: ImagePyramid, wholeImageIsDisplay: Bool) -> [TextLine] {
         candidates.removeAll(keepingCapacity: true)
         for (level, image) in pyramid.levels.enumerated() {

@@ -2,7 +2,7 @@ import VitalSnapOCR
 
 /// One line of digits (or a word) on a display, before it is placed.
 struct TextLineSpec: Sendable {
-    var role: LineRole
+    var role: SceneTextRole
     var field: FieldName?
     /// What the line shows and what a reader should report (`12.5`, `12:44`, `LO`, `005693.3`).
     var text: String

@@ -79,7 +79,7 @@ struct DisplayLayoutGenerator {
     // MARK: Building blocks
 
     func line(
-        _ role: LineRole, _ field: FieldName?, _ text: String, cells: Int, height: Double, color: RGBColor,
+        _ role: SceneTextRole, _ field: FieldName?, _ text: String, cells: Int, height: Double, color: RGBColor,
         small: Bool = false, points: Bool = false, colon: Bool = false, smallLastDigit: Double? = nil
     ) -> LayoutBox {
         .line(TextLineSpec(

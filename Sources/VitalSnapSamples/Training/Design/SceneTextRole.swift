@@ -1,5 +1,5 @@
 /// What a text element of a training scene is (Training/README.md, "Line roles").
-public enum LineRole: String, Sendable, Hashable, CaseIterable {
+public enum SceneTextRole: String, Sendable, Hashable, CaseIterable {
     /// A measurement, or the word a display shows in its place (`LO`, `HI`, `Err`, `---`).
     case value
     /// A time of day.

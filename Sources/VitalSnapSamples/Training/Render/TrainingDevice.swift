@@ -17,7 +17,7 @@ struct PaintOp: Sendable {
 
 /// A text element of a device (reading line, legend, icon) in device units.
 struct DeviceTextElement: Sendable {
-    var role: LineRole
+    var role: SceneTextRole
     var field: FieldName?
     var text: String
     /// The characters' quad in reading order, and each character's cell (glare and frame-cut tests).

@@ -8,7 +8,7 @@ public enum LinePolarity: String, Sendable, Hashable {
 
 /// One annotated text element of a training scene, in final image pixels (after pose and quarter turn).
 public struct TrainingLine: Sendable {
-    public var role: LineRole
+    public var role: SceneTextRole
     /// The measurement a value line shows (`systolic`, `bloodGlucose`, ...; `FieldName` raw values).
     public var field: String?
     /// What a reader should report (reading roles), the printed text (units) or empty (icons).
