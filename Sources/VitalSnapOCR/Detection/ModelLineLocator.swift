@@ -13,6 +13,8 @@ public struct ModelLineLocator: LineLocator {
     public struct Configuration: Sendable {
         /// Fewer marked cells than this are a speck, not a line.
         public var minimumCells = 2
+        /// How pieces of one line that the cells left apart are joined.
+        public var joiner = LinePieceJoiner()
         public init() {}
     }
 
@@ -44,15 +46,18 @@ public struct ModelLineLocator: LineLocator {
         }
         pyramid.levels[level].resize(into: &resized, width: inWidth, height: inHeight, scratch: &scratch)
         DetectorConvention.standardise(resized, into: &input)
+        // From detector-input pixels to working-image pixels, per axis.
+        let scaleX = Double(working.width) / Double(inWidth), scaleY = Double(working.height) / Double(inHeight)
         do {
             try network.run(input)
         } catch {
             return []
         }
-        // From detector-input pixels to working-image pixels, per axis.
-        let scaleX = Double(working.width) / Double(inWidth), scaleY = Double(working.height) / Double(inHeight)
         var lines: [TextLine] = []
-        network.withOutput { output in lines = decode(output, scaleX: scaleX, scaleY: scaleY) }
+        network.withOutput { output in
+            lines = decode(output, scaleX: scaleX, scaleY: scaleY)
+        }
+        configuration.joiner.join(&lines)
         lines.sort { $0.digitHeight > $1.digitHeight }
         return lines
     }
