@@ -3,10 +3,11 @@ import VitalSnapOCR
 
 extension ReaderChoice.Kind: ExpressibleByArgument {}
 
-/// `--reader rules|model`: which reader reads the lines (default: the trained one when its models are there).
+/// `--reader rules|model`: which reader reads the lines (default: `ReaderChoice.preferredKind`, the one that
+/// measures better).
 struct ReaderOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "Which reader: model (the trained detector and recognizer) or rules (the hand-made reader). Default: model when its files are installed, else rules.",
+        "Which reader: rules (the hand-made reader) or model (the trained detector and recognizer). Default: \(ReaderChoice.preferredKind.rawValue), the one that measures better on the held-out photos.",
         valueName: "rules|model"))
     var reader: ReaderChoice.Kind?
 
