@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Trains the reader's two models from a fresh clone, on CPU, and writes Models/reader/*.safetensors and the
-# parity fixture. About 1 h 50 min on 2 cores; `QUICK=1` runs every step for a few minutes only (a smoke test).
+# parity fixture. About 2 h on 2 cores; `QUICK=1` runs every step for a few minutes only (a smoke test).
 #
 #   Training/train.sh                   # from the repository root; needs ../shared/data (the real photos)
 #   SEED=7 Training/train.sh            # another seed
@@ -16,10 +16,10 @@ cd "$(dirname "$0")/.."
 SEED=${SEED:-1}
 SCENES=${SCENES:-14000}
 VAL_SCENES=${VAL_SCENES:-1500}
-REC_MINUTES=${REC_MINUTES:-30}
-DET_MINUTES=${DET_MINUTES:-25}
+REC_MINUTES=${REC_MINUTES:-25}
+DET_MINUTES=${DET_MINUTES:-15}
 REC_FINE_MINUTES=${REC_FINE_MINUTES:-15}
-DET_FINE_MINUTES=${DET_FINE_MINUTES:-15}
+DET_FINE_MINUTES=${DET_FINE_MINUTES:-40}
 if [ "${QUICK:-0}" = 1 ]; then
     SCENES=300 VAL_SCENES=100 REC_MINUTES=2 DET_MINUTES=2 REC_FINE_MINUTES=1 DET_FINE_MINUTES=1
 fi
@@ -62,7 +62,8 @@ step "5 fine-tuning with the real photos"
 "$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --extra-lines "$W/pseudo/lines.tsv" \
     --init "$W/recognizer-r1.pt" --out "$W/recognizer.pt" --minutes "$REC_FINE_MINUTES" --lr 1e-3 --seed "$((SEED + 2))"
 "$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --real "$W/pseudo/scenes.jsonl" \
-    --init "$W/detector-r1.pt" --out "$W/detector.pt" --minutes "$DET_FINE_MINUTES" --lr 1e-3 --seed "$((SEED + 3))"
+    --init "$W/detector-r1.pt" --out "$W/detector.pt" --minutes "$DET_FINE_MINUTES" --lr 5e-4 --seed "$((SEED + 3))" \
+    --crop 256 --batch 8
 step "6 calibrating"
 "$PY" calibrate.py --recognizer "$W/recognizer.pt" --synthetic-val "$W/synth-val" \
     --extra-lines "$W/pseudo/lines.tsv" --out "$W/calibration.json"

@@ -138,6 +138,7 @@ def _matches(d: Quad, t: Quad) -> bool:
 
 
 def main() -> None:
+    global CROP, BATCH
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--synthetic", required=True)
     ap.add_argument("--synthetic-val")
@@ -147,8 +148,11 @@ def main() -> None:
     ap.add_argument("--minutes", type=float, default=30)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--seed", type=int, default=2)
+    ap.add_argument("--crop", type=int, default=CROP, help="training window side (a multiple of 16)")
+    ap.add_argument("--batch", type=int, default=BATCH, help="windows per step")
     ap.add_argument("--threads", type=int, default=max(1, os.cpu_count() or 1))
     args = ap.parse_args()
+    CROP, BATCH = args.crop, args.batch
 
     seed_everything(args.seed)
     torch.set_num_threads(args.threads)
