@@ -8,10 +8,13 @@
 # FOLDER holds JPEG/PNG photos and a labels.tsv (file, reading, match; see ../shared/data/photos/README.md).
 # PERIPHERAL defaults to 100 (any numeric display). ssocr runs once per image, one after another, with
 # `-d -1 -T` unless other options are given (e.g. `-d -1 -f white -b black closing 2` for white digits).
+# READER=rules|model picks vitalsnap's reader (default: its own default).
 # Needs: ssocr, GNU time (/usr/bin/time), python3: `sudo apt-get install -y ssocr time`.
 set -euo pipefail
 FOLDER=${1:?usage: compare-ssocr.sh FOLDER [PERIPHERAL] [SSOCR OPTIONS...]}
 PERIPHERAL=${2:-100}
+READER_OPTION=()
+[ -n "${READER:-}" ] && READER_OPTION=(--reader "$READER")
 shift $(( $# >= 2 ? 2 : 1 ))
 SSOCR_OPTIONS=("$@")
 [ ${#SSOCR_OPTIONS[@]} -eq 0 ] && SSOCR_OPTIONS=(-d -1 -T)
@@ -28,13 +31,13 @@ FILES="$WORK/files.txt"
 tail -n +2 "$FOLDER/labels.tsv" | cut -f1 | while read -r f; do echo "$FOLDER/$f"; done >"$FILES"
 N=$(wc -l <"$FILES")
 CORES=$(nproc)
-echo "folder: $FOLDER ($N images), peripheral $PERIPHERAL, $CORES cores; ssocr ${SSOCR_OPTIONS[*]}"
+echo "folder: $FOLDER ($N images), peripheral $PERIPHERAL, reader ${READER:-default}, $CORES cores; ssocr ${SSOCR_OPTIONS[*]}"
 
 # Page cache warm for everyone: read every file once first.
 xargs cat <"$FILES" >/dev/null
 
 /usr/bin/time -f "%e %M" -o "$WORK/decode.time" "$V" decode $(cat "$FILES") >/dev/null
-/usr/bin/time -f "%e %M" -o "$WORK/batch.time" "$V" batch $(cat "$FILES") -p "$PERIPHERAL" --format tsv >"$WORK/batch.tsv"
+/usr/bin/time -f "%e %M" -o "$WORK/batch.time" "$V" batch $(cat "$FILES") -p "$PERIPHERAL" "${READER_OPTION[@]}" --format tsv >"$WORK/batch.tsv"
 # ssocr: one process per image, as a user would script it; the whole loop timed.
 export SSOCR_OPTS="${SSOCR_OPTIONS[*]}"
 /usr/bin/time -f "%e %M" -o "$WORK/ssocr.time" bash -c '

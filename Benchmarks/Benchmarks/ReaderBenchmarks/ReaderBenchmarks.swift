@@ -1,7 +1,9 @@
 // Benchmarks of the per-photo and per-frame work: JPEG decoding at each DCT scale, the pixel stages on their own,
 // the text line reader and the whole live per-frame step on frames of three sizes (one reader kept across
 // iterations, as a live camera stream keeps it), the whole `PhotoReader` on one still, and batch throughput on a
-// folder of stills. Run from the Benchmarks folder: `swift package benchmark --no-progress`.
+// folder of stills; for the trained reader, each model on its own (the detector per photo, the recognizer per
+// line), the reader per photo and per live frame at 1280x720, and batch throughput.
+// Run from the Benchmarks folder: `swift package benchmark --no-progress`.
 
 import Benchmark
 import Foundation
@@ -90,6 +92,31 @@ private final class LiveState: @unchecked Sendable {
     }
 }
 
+/// One model stage and its input, kept across iterations.
+private final class ModelStageState: @unchecked Sendable {
+    var locator: ModelLineLocator
+    var recognizer: ModelCharacterRecognizer
+    let pyramid: ImagePyramid
+    let line: RectifiedLine
+    init(models: ReaderModels, image: GrayImage) throws {
+        locator = ModelLineLocator(network: models.detector)
+        recognizer = ModelCharacterRecognizer(network: models.recognizer, info: models.recognizerInfo)
+        var pyramid = ImagePyramid()
+        pyramid.update(from: image, maximumLevels: 4)
+        self.pyramid = pyramid
+        // The still's value line (227), as the rectifier cuts it.
+        guard let value = locator.locate(in: pyramid, wholeImageIsDisplay: false).first(where: { $0.role == .value }) else {
+            fatalError("the detector finds no value line in \(stillPath)")
+        }
+        var rectifier = ModelLineRectifier()
+        var line = RectifiedLine()
+        rectifier.rectify(value, pyramid: pyramid, into: &line)
+        self.line = line
+        let text = String(recognizer.recognize(line).characters.map(\.character))
+        guard text == "227" else { fatalError("the recognizer reads \(text) in \(stillPath), expected 227") }
+    }
+}
+
 private func sizedStill(_ width: Int, _ height: Int) throws -> GrayImage {
     let still = try decodedStill()
     return (width, height) == (640, 480) ? still : still.resized(width: width, height: height)
@@ -144,7 +171,7 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(state.reader.read(image: state.image))
         }
     } setup: {
-        var reader = PhotoReader(peripheral: try glucosePeripheral())
+        var reader = PhotoReader(peripheral: try glucosePeripheral(), reader: .rules)
         let image = try decodedStill()
         let result = reader.read(image: image)
         guard result.reading?.readingString == "227" else {
@@ -193,7 +220,7 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(state.live.process(state.image, timestamp: state.timestamp))
             }
         } setup: {
-            LiveState(live: LiveReader(peripheral: try glucosePeripheral(), unit: nil), image: try sizedStill(width, height))
+            LiveState(live: LiveReader(peripheral: try glucosePeripheral(), unit: nil, reader: .rules), image: try sizedStill(width, height))
         }
     }
 
@@ -201,7 +228,57 @@ let benchmarks: @Sendable () -> Void = {
     //    one thread, decode included. One iteration reads the whole folder.
     Benchmark("Batch 18 stills, 1 job", configuration: .init(maxDuration: .seconds(5), maxIterations: 50)) {
         (benchmark: Benchmark, entries: [ImageFileCollector.Entry]) in
-        let runner = BatchRunner(peripheral: try glucosePeripheral(), unit: nil, jobs: 1)
+        var runner = BatchRunner(peripheral: try glucosePeripheral(), unit: nil, jobs: 1)
+        runner.reader = .rules
+        for _ in benchmark.scaledIterations {
+            runner.run(entries) { _, result in blackHole(result) }
+        }
+    } setup: {
+        ImageFileCollector.collect([repositoryRoot.appendingPathComponent("Samples/stills/glucose-g1").path])
+    }
+
+    // 7. The trained reader (Models/reader): the detector on the 640x480 still (resize to 256x192 included, the
+    //    pyramid built once in setup), the recognizer on the still's value line, the whole PhotoReader, the live
+    //    per-frame step at 1280x720 and batch throughput on the same 18 stills.
+    Benchmark("Model detector per photo 640x480") { (benchmark: Benchmark, state: ModelStageState) in
+        for _ in benchmark.scaledIterations {
+            blackHole(state.locator.locate(in: state.pyramid, wholeImageIsDisplay: false))
+        }
+    } setup: { try ModelStageState(models: try ReaderModels.bundled(), image: try decodedStill()) }
+
+    Benchmark("Model recognizer per line") { (benchmark: Benchmark, state: ModelStageState) in
+        for _ in benchmark.scaledIterations {
+            blackHole(state.recognizer.recognize(state.line))
+        }
+    } setup: { try ModelStageState(models: try ReaderModels.bundled(), image: try decodedStill()) }
+
+    Benchmark("PhotoReader model peripheral 9 640x480") { (benchmark: Benchmark, state: PhotoReaderState) in
+        for _ in benchmark.scaledIterations {
+            blackHole(state.reader.read(image: state.image))
+        }
+    } setup: {
+        // Every stage runs whatever the reading: the committed models refuse this still as unclear (227 read
+        // below their confidence threshold), which costs what a reading costs.
+        var reader = PhotoReader(peripheral: try glucosePeripheral(), reader: .model(try ReaderModels.bundled()))
+        let image = try decodedStill()
+        _ = reader.read(image: image)
+        return PhotoReaderState(reader: reader, image: image)
+    }
+
+    Benchmark("Live frame model 1280x720") { (benchmark: Benchmark, state: LiveState) in
+        for _ in benchmark.scaledIterations {
+            state.timestamp += 0.1
+            blackHole(state.live.process(state.image, timestamp: state.timestamp))
+        }
+    } setup: {
+        let live = LiveReader(peripheral: try glucosePeripheral(), unit: nil, reader: .model(try ReaderModels.bundled()))
+        return LiveState(live: live, image: try sizedStill(1280, 720))
+    }
+
+    Benchmark("Batch 18 stills model, 1 job", configuration: .init(maxDuration: .seconds(5), maxIterations: 50)) {
+        (benchmark: Benchmark, entries: [ImageFileCollector.Entry]) in
+        var runner = BatchRunner(peripheral: try glucosePeripheral(), unit: nil, jobs: 1)
+        runner.reader = .model(try ReaderModels.bundled())
         for _ in benchmark.scaledIterations {
             runner.run(entries) { _, result in blackHole(result) }
         }
