@@ -25,8 +25,8 @@ from detector_data import (IGNORE, LabelledLine, LabelledScene, decode, detector
 from graphnet import GraphNet
 from models import detector_layers
 
-BATCH = 24
-CROP = 128                       # training window, detector-input pixels (a multiple of 16)
+BATCH = 24                       # windows per step (default of --batch)
+CROP = 128                       # training window, detector-input pixels, a multiple of 16 (default of --crop)
 CLASS_WEIGHTS = [1.0, 3.0, 2.0, 1.5]
 REAL_SHARE = 0.25                # of a batch, when pseudo-labelled real scenes are given
 
@@ -59,13 +59,13 @@ class Prepared:
         return item
 
 
-def window(item, rng: random.Random):
-    """A CROP x CROP window (padded by edge repeat where the photo is smaller), centred on a line cell
+def window(item, rng: random.Random, crop: int):
+    """A crop x crop window (padded by edge repeat where the photo is smaller), centred on a line cell
     four times out of five."""
     img, cls, reg, mask = item
     h, w = img.shape
-    if h < CROP or w < CROP:
-        ph, pw = max(0, CROP - h), max(0, CROP - w)
+    if h < crop or w < crop:
+        ph, pw = max(0, crop - h), max(0, crop - w)
         img = np.pad(img, ((0, ph), (0, pw)), mode="edge")
         g = DETECTOR_STRIDE
         cls = np.pad(cls, ((0, ph // g), (0, pw // g)), constant_values=IGNORE)
@@ -76,15 +76,15 @@ def window(item, rng: random.Random):
     if len(ys) and rng.random() < 0.8:
         k = rng.randrange(len(ys))
         cx, cy = xs[k] * DETECTOR_STRIDE, ys[k] * DETECTOR_STRIDE
-        x0 = min(max(0, cx - rng.randrange(CROP)), w - CROP)
-        y0 = min(max(0, cy - rng.randrange(CROP)), h - CROP)
+        x0 = min(max(0, cx - rng.randrange(crop)), w - crop)
+        y0 = min(max(0, cy - rng.randrange(crop)), h - crop)
     else:
-        x0, y0 = rng.randrange(w - CROP + 1), rng.randrange(h - CROP + 1)
+        x0, y0 = rng.randrange(w - crop + 1), rng.randrange(h - crop + 1)
     x0 -= x0 % DETECTOR_STRIDE
     y0 -= y0 % DETECTOR_STRIDE
     g = DETECTOR_STRIDE
-    c0, r0, n = x0 // g, y0 // g, CROP // g
-    return (img[y0 : y0 + CROP, x0 : x0 + CROP], cls[r0 : r0 + n, c0 : c0 + n],
+    c0, r0, n = x0 // g, y0 // g, crop // g
+    return (img[y0 : y0 + crop, x0 : x0 + crop], cls[r0 : r0 + n, c0 : c0 + n],
             reg[:, r0 : r0 + n, c0 : c0 + n], mask[r0 : r0 + n, c0 : c0 + n])
 
 
@@ -138,7 +138,6 @@ def _matches(d: Quad, t: Quad) -> bool:
 
 
 def main() -> None:
-    global CROP, BATCH
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--synthetic", required=True)
     ap.add_argument("--synthetic-val")
@@ -152,7 +151,6 @@ def main() -> None:
     ap.add_argument("--batch", type=int, default=BATCH, help="windows per step")
     ap.add_argument("--threads", type=int, default=max(1, os.cpu_count() or 1))
     args = ap.parse_args()
-    CROP, BATCH = args.crop, args.batch
 
     seed_everything(args.seed)
     torch.set_num_threads(args.threads)
@@ -177,12 +175,12 @@ def main() -> None:
         for g in opt.param_groups:
             g["lr"] = lr
         items = []
-        for _ in range(BATCH):
+        for _ in range(args.batch):
             if real and rng.random() < REAL_SHARE:
                 item = prepared.get(rng.choice(real), rng, cache=True)
             else:
                 item = prepared.get(rng.choice(synthetic), rng, cache=False)
-            img, cls, reg, mask = window(item, rng)
+            img, cls, reg, mask = window(item, rng, args.crop)
             items.append((standardise_photo(augment(img, rng)), cls, reg, mask))
         x = torch.from_numpy(np.stack([i[0] for i in items])[:, None])
         cls = torch.from_numpy(np.stack([i[1] for i in items]))
@@ -195,7 +193,7 @@ def main() -> None:
         opt.step()
         running = loss.item() if running is None else 0.98 * running + 0.02 * loss.item()
         step += 1
-        seen += BATCH
+        seen += args.batch
         if step % 100 == 0:
             print(f"{(time.time() - start) / 60:5.1f} min  step {step}  windows {seen}  loss {running:.3f} "
                   f"(ce {parts[0]:.3f} h {parts[1]:.3f} dir {parts[2]:.3f})  lr {lr:.2e}", flush=True)

@@ -46,8 +46,8 @@ public struct PhotoReader: Sendable {
 
     /// Reads a photo that may be turned: the orientation policy. A trained locator finds lines in any
     /// orientation, so its reading stands. For the rule-based reader: phones store photos upside down or
-    /// sideways more often than one would think (and EXIF may be missing), so when the photo as it is gives no value, it is read turned by
-    /// 180 degrees, then by 90 and 270. Many digits read as digits upside down too (0, 1, 2, 5, 6, 8, 9: an
+    /// sideways more often than one would think (and EXIF may be missing), so when the photo as it is gives no
+    /// value, it is read turned by 180 degrees, then by 90 and 270. Many digits read as digits upside down too (0, 1, 2, 5, 6, 8, 9: an
     /// 89 turned is a 68), so a turned reading is only taken where the photo as it is shows nothing that
     /// looks like digits: if it does, the digits are there the right way up but unclear, and turning them
     /// would only make up a number; and a value made only of such digits is checked upside down too. A turned
@@ -58,8 +58,8 @@ public struct PhotoReader: Sendable {
     public mutating func read(image: GrayImage, file: String = "") -> PhotoResult {
         var (upright, uprightLines) = readOriented(image)
         upright.file = file
-        // A locator that finds lines in any orientation has read the photo however it was turned (and its
-        // recognizer has weighed each line's other way up).
+        // A locator that finds lines in any orientation gives each line its reading direction: the photo has
+        // been read however it was turned.
         guard assembler.peripheral.type != .numericDisplay, !lineReader.stages.locator.findsAnyOrientation else { return upright }
         if let value = upright.reading?.readingString {
             // Digits that all read as digits upside down too (0 1 2 5 6 8 9) may be a turned photo of another
