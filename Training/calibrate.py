@@ -6,9 +6,11 @@
 
 On the validation lines only (a fifth of every real source by scene, and a generated set of another seed;
 never the held halves): a temperature T for the logits, chosen so that the best path's probability predicts
-whether the line was read right (least log loss); then the smallest threshold on that probability under which
-at most TARGET_WRONG of the lines read are wrong, taken over real and synthetic lines alike, and never below
-MINIMUM_THRESHOLD.
+whether the line was read right (least log loss). Then each real line is read again in the views the reader
+checks a value line in (common.AGREEMENT_VIEWS); its score is the least best-path probability over all views
+where they all read the same text, else 0. The threshold is the smallest score under which at most
+TARGET_WRONG of the real lines read are wrong, and never below MINIMUM_THRESHOLD. (Generated lines are crops
+without their scene, so they cannot be read in other views: they count for the temperature and the report only.)
 """
 from __future__ import annotations
 
@@ -19,9 +21,10 @@ import sys
 
 import numpy as np
 
+from common import AGREEMENT_VIEWS, Quad, crop_line, view_quad
 from infer import best_path, load_recognizer, recognizer_logits
 from line_examples import ImageCache, LineSampler, read_synthetic, split_real
-from real_data import panel_meter_lines, whole_image_lines
+from real_data import panel_meter_lines, whole_image_lines, whole_image_quad
 from train_recognizer import read_extra
 
 TARGET_WRONG = 0.005      # half the 1% the readings may reach: a photo's reading can fail in more ways than a line
@@ -44,11 +47,16 @@ def main() -> None:
     sampler = LineSampler([], [], {}, ImageCache())
     rng = random.Random(0)
     crops, truths, sources = [], [], []
+    views = [[] for _ in AGREEMENT_VIEWS]
     for e in val:
         crop, text = sampler.real_line(e, rng, jitter=False)
         crops.append(crop)
         truths.append(text)
         sources.append(e.source)
+        img, scale = sampler.cache.get(e.path)
+        quad = whole_image_quad(e.source, img.shape[1], img.shape[0]) if e.quad is None else Quad(e.quad.pts * scale)
+        for k, view in enumerate(AGREEMENT_VIEWS):
+            views[k].append(crop_line(img, view_quad(quad, view)))
     from PIL import Image
 
     for path, text in read_synthetic(args.synthetic_val)[:3000]:
@@ -57,6 +65,7 @@ def main() -> None:
         sources.append("synthetic")
     net = load_recognizer(args.recognizer)
     logits = recognizer_logits(net, crops)
+    view_logits = [recognizer_logits(net, v) for v in views]
 
     def outcomes(t: float):
         read = [best_path(z, t) for z in logits]
@@ -70,20 +79,26 @@ def main() -> None:
         if loss < best_loss:
             best_t, best_loss = float(t), loss
     p, ok = outcomes(best_t)
+    texts = [best_path(z, best_t)[0] for z in logits]
+    for k in range(len(AGREEMENT_VIEWS)):
+        for i, z in enumerate(view_logits[k]):
+            text, q, _ = best_path(z, best_t)
+            p[i] = min(p[i], q) if text == texts[i] else 0.0
     # Lines with text (an empty crop is "nothing read", which is never a wrong value).
-    has_text = np.array([bool(best_path(z, best_t)[0]) for z in logits])
+    has_text = np.array([bool(t) for t in texts])
     order = np.argsort(-p)
     threshold = 1.0
     wrong = accepted = 0
     for i in order:
-        if not has_text[i]:
+        if not has_text[i] or sources[i] == "synthetic":
             continue
         accepted += 1
         wrong += 0 if ok[i] else 1
         if wrong / accepted <= TARGET_WRONG:
             threshold = float(p[i])
     threshold = max(MINIMUM_THRESHOLD, threshold)
-    report = {"temperature": best_t, "log_loss": round(float(best_loss), 4), "threshold": round(threshold, 4), "per_source": {}}
+    report = {"temperature": best_t, "log_loss": round(float(best_loss), 4), "threshold": round(threshold, 4),
+              "views": [list(v) for v in AGREEMENT_VIEWS], "per_source": {}}
     for source in sorted(set(sources)):
         idx = [i for i, s in enumerate(sources) if s == source and has_text[i]]
         kept = [i for i in idx if p[i] >= threshold]

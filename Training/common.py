@@ -170,6 +170,21 @@ class Quad:
         return Quad.from_geometry(c, e2, self.length + left_move + right_move, h * rng.uniform(*scale))
 
 
+# The other views a value line is read in before its reading is given (Swift: LineView, ViewAgreement), as
+# (height scale, shift across in digit heights, length scale). The recognizer's errors are confident ones that
+# move when the crop moves by a few pixels; a reading that stays is given. calibrate.py chooses the reading
+# threshold with these views and export.py stores them in the recognizer's file.
+AGREEMENT_VIEWS = ((1.12, 0.0, 1.0), (0.9, 0.0, 1.0), (1.0, 0.06, 1.0), (1.0, 0.0, 1.1))
+
+
+def view_quad(quad: "Quad", view: tuple[float, float, float]) -> "Quad":
+    height_scale, shift, length_scale = view
+    e = quad.direction
+    d = np.array([-e[1], e[0]])
+    return Quad.from_geometry(quad.center + d * shift * quad.height, e, quad.length * length_scale,
+                              quad.height * height_scale)
+
+
 def crop_width(length: float, height: float) -> int:
     w = round(CROP_DIGIT_HEIGHT * length / max(height, 1e-6)) + 2 * CROP_SIDE_MARGIN
     w = int(math.ceil(w / 4) * 4)

@@ -46,5 +46,9 @@ import VitalSnapInference
         #expect(models.detector.graph.outputChannels == DetectorConvention.outputChannels)
         #expect(models.recognizer.graph.outputChannels == models.recognizerInfo.alphabet.count + 1)
         #expect((0.0...1.0).contains(models.recognizerInfo.minimumConfidence))
+        // The threshold was chosen with the views (calibrate.py); without them it would let through readings
+        // that change when the crop moves.
+        #expect(!models.recognizerInfo.views.isEmpty)
+        #expect(LineReadingStages.model(models).agreement.views == models.recognizerInfo.views)
     }
 }

@@ -195,7 +195,11 @@ public struct PhotoReader: Sendable {
         let digits = reading.lines.flatMap(\.characterBoxes)
         var nearby: [PixelRect] = []
         for line in reading.lines {
-            let box = line.boundingBox, cell = Int(0.6 * line.digitHeight)
+            // Beside the number as located where the locator knew its ends (a trained recognizer's character
+            // boxes are narrow spikes on the digits), else beside the characters read.
+            let read = line.boundingBox
+            let box = line.locatedBox.map { PixelRect(x: min($0.minX, read.minX), y: read.minY, width: max($0.maxX, read.maxX) - min($0.minX, read.minX), height: read.height) } ?? read
+            let cell = Int(0.6 * line.digitHeight)
             nearby.append(PixelRect(x: box.minX - cell, y: box.minY, width: cell, height: box.height))
             nearby.append(PixelRect(x: box.maxX, y: box.minY, width: cell, height: box.height))
         }

@@ -35,7 +35,15 @@ public struct ReaderModels: Sendable {
         else {
             throw .convention(recognizerURL.path, "alphabet, temperature or min_confidence missing or invalid")
         }
-        recognizerInfo = RecognizerInfo(alphabet: Array(alphabet), temperature: temperature, minimumConfidence: threshold)
+        var views: [LineView] = []
+        if let text = r["vitalsnap.recognizer.views"] {
+            guard let parsed = LineView.parse(text) else {
+                throw .convention(recognizerURL.path, "vitalsnap.recognizer.views is not a list of [height, shift, length]")
+            }
+            views = parsed
+        }
+        recognizerInfo = RecognizerInfo(
+            alphabet: Array(alphabet), temperature: temperature, minimumConfidence: threshold, views: views)
     }
 
     /// The models shipped with VitalSnap (`Models/reader`).

@@ -105,16 +105,20 @@ public struct RecognizerInfo: Sendable {
     /// A reading whose confidence is below this is not given (chosen on validation data so that at most about
     /// 1% of the readings given are wrong).
     public var minimumConfidence: Double
+    /// The other views a value line is read in before it is given (`ViewAgreement`); `minimumConfidence` was
+    /// chosen with them. Empty for a file calibrated without them.
+    public var views: [LineView]
 
     /// Crop columns per output column.
     public static let columnsPerStep = 4
     /// Floor of the standard deviation a crop is divided by, so a blank crop is not blown up into noise.
     public static let minimumDeviation: Float = 8
 
-    public init(alphabet: [Character], temperature: Double, minimumConfidence: Double) {
+    public init(alphabet: [Character], temperature: Double, minimumConfidence: Double, views: [LineView] = []) {
         self.alphabet = alphabet
         self.temperature = temperature
         self.minimumConfidence = minimumConfidence
+        self.views = views
     }
 
     /// `(p - mean) / max(std, 8)` over the whole crop, as one channel.

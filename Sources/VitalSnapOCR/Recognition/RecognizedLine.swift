@@ -45,6 +45,10 @@ public struct RecognizedLine: Sendable {
     public var noise: Double = 0
     /// Maps the line's rectified image (where `characters` have their boxes) to image coordinates.
     public var toImage = AffineMap.identity
+    /// Where the locator put the whole line, in image coordinates, when it says more than the characters'
+    /// boxes do: a trained recognizer marks each character by a narrow spike somewhere on it, so the line's
+    /// ends as located are the better guess of where the number starts and stops (nil: the characters' boxes).
+    public var locatedBox: PixelRect?
 
     /// Each character's box in image coordinates (the boxes enclosing their rotated corners). Computed on
     /// demand: only the few lines a reading is made of need it.

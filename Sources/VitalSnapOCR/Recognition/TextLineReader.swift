@@ -6,7 +6,8 @@ import VitalSnapImaging
 /// 1. the frame brought to a working size and halved into a pyramid (`ImagePyramid`);
 /// 2. *locate*: the lines, by the stages' `LineLocator`;
 /// 3. *rectify*: each line resampled upright, by its `LineRectifying`;
-/// 4. *recognize*: its characters, by the `CharacterRecognizer`;
+/// 4. *recognize*: its characters, by the `CharacterRecognizer`; a value line read again in other views
+///    (`ViewAgreement`) where the recognizer was calibrated with them;
 /// 5. lines read twice (both polarities, two detectors, pieces of a larger line) reduced to their best reading.
 ///
 /// Owns all its buffers, so one reader per stream allocates little once warmed up.
@@ -67,7 +68,10 @@ public struct TextLineReader: Sendable {
             }
             if inside { lineLog.append("h=\(Int(line.digitHeight)) \(line.boundingBox): inside a read line"); continue }
             stages.rectifier.rectify(line, pyramid: pyramid, into: &rectified)
-            let read = stages.recognizer.recognize(rectified)
+            var read = stages.recognizer.recognize(rectified)
+            stages.agreement.check(
+                &read, of: line, minimumConfidence: stages.minimumConfidence, pyramid: pyramid,
+                rectifier: &stages.rectifier, recognizer: &stages.recognizer)
             lineLog.append("h=\(Int(line.digitHeight)) \(line.boundingBox) -> '\(String(read.characters.map(\.character)))' gap=\(read.hasGap)")
             guard !read.characters.isEmpty else { continue }
             let r = rectified
@@ -88,6 +92,9 @@ public struct TextLineReader: Sendable {
                 corners: [toImage(x0, y0), toImage(x1, y0), toImage(x1, y1), toImage(x0, y1)],
                 contrast: read.contrast, hasGap: read.hasGap, noise: read.noise)
             recognized.toImage = toImageMap
+            if !line.candidatesAreCharacters {
+                recognized.locatedBox = PixelRect(enclosing: line.quad.corners.map { Point(x: ($0.x + 0.5) / factor - 0.5, y: ($0.y + 0.5) / factor - 0.5) })
+            }
             // Characters read off the edge of the frame (where the line's extension was filled with edge
             // pixels) are not on the display.
             let readBox = recognized.boundingBox
