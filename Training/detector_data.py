@@ -5,9 +5,11 @@ of DETECTOR_MULTIPLE (at least one multiple), by block averaging then bilinear s
 Output: one cell per DETECTOR_STRIDE x DETECTOR_STRIDE input pixels, with the class of the line whose core
 covers the cell's centre, the line's ln(digit height) and its reading direction (cos, sin).
 
-A line's core is the middle CORE_ACROSS of its height and its length less CORE_END_INSET digit heights at
-each end, so stacked lines and a value with its unit beside it stay apart. Around the core, up to
-IGNORE_MARGIN digit heights, cells are neither taught as line nor as background.
+A line's core is the middle 2 * CORE_ACROSS of its height and its length less CORE_END_INSET digit heights at
+each end, so stacked lines and a value with its unit beside it stay apart. Around the core, to IGNORE_MARGIN
+digit heights beyond the line's ends and IGNORE_ACROSS beyond its top and bottom, cells are neither taught as
+line nor as background; past that they are background, so the gap between stacked values (a BP monitor's
+SYS over DIA) is taught as such and their lines do not merge.
 """
 from __future__ import annotations
 
@@ -20,10 +22,11 @@ import numpy as np
 
 from common import DETECTOR_LONG_SIDE, DETECTOR_MULTIPLE, DETECTOR_STRIDE, ROLE_CLASS, Quad
 
-CORE_ACROSS = 0.3        # half-height of the core, in digit heights (the middle 60%)
+CORE_ACROSS = 0.25       # half-height of the core, in digit heights (the middle 50%)
 CORE_MIN_ACROSS = 2.0    # ...but at least this many input pixels, so a small line has a row of cells
 CORE_END_INSET = 0.15    # digit heights left out at each end of the core
-IGNORE_MARGIN = 0.25     # digit heights of "don't care" around the core
+IGNORE_MARGIN = 0.25     # digit heights of "don't care" beyond the line's ends
+IGNORE_ACROSS = 0.05     # ...and beyond its top and bottom (stacked values are about 0.2 apart)
 MIN_HEIGHT = 3.0         # lines shorter than this (input pixels) are too small to teach: ignored
 IGNORE = -1
 
@@ -131,7 +134,7 @@ def targets(lines: list[LabelledLine], in_w: int, in_h: int, sx: float, sy: floa
         d = np.array([-e[1], e[0]])
         u = (px - c[0]) * e[0] + (py - c[1]) * e[1]
         v = (px - c[0]) * d[0] + (py - c[1]) * d[1]
-        outer = (np.abs(u) <= length / 2 + IGNORE_MARGIN * h) & (np.abs(v) <= h / 2 + IGNORE_MARGIN * h)
+        outer = (np.abs(u) <= length / 2 + IGNORE_MARGIN * h) & (np.abs(v) <= h / 2 + IGNORE_ACROSS * h)
         if line.cls == IGNORE or h < MIN_HEIGHT:
             cls[outer & (cls == 0)] = IGNORE
             continue

@@ -20,6 +20,7 @@ import numpy as np
 import torch
 
 from common import DETECTOR_STRIDE, Quad, load_rgb, seed_everything, to_grey
+from real_data import is_validation, whole_image_lines, whole_image_quad
 from detector_data import (IGNORE, LabelledLine, LabelledScene, decode, detector_input, read_scenes,
                            standardise_photo, targets)
 from graphnet import GraphNet
@@ -29,6 +30,57 @@ BATCH = 24                       # windows per step (default of --batch)
 CROP = 128                       # training window, detector-input pixels, a multiple of 16 (default of --crop)
 CLASS_WEIGHTS = [1.0, 3.0, 2.0, 1.5]
 REAL_SHARE = 0.25                # of a batch, when pseudo-labelled real scenes are given
+# Display crops: a share of the synthetic scenes is cut down to a box around one value line, so the detector
+# also learns photos that are only the display or only the line (a clinic's cropped photos, a meter's reading
+# line), where the digits fill most of the frame and may touch its edges.
+ZOOM_SHARE = 0.3
+ZOOM_ROOM_ACROSS = (1.0, 4.0)    # crop side across the line, in multiples of its box side (1: edge to edge)
+ZOOM_ROOM_ALONG = (1.02, 2.5)    # crop side along the line, likewise
+
+
+def whole_line_scenes() -> list[LabelledScene]:
+    """The real images that are one line each (a reading line, one BP field), outside the validation share:
+    the whole image is the value line."""
+    from PIL import Image
+
+    out = []
+    for example in whole_image_lines():
+        if is_validation(example.source, example.group):
+            continue
+        with Image.open(example.path) as im:
+            width, height = im.size
+        out.append(LabelledScene(example.path, [LabelledLine(whole_image_quad(example.source, width, height), 1)],
+                                 example.source))
+    return out
+
+
+def zoomed(grey: np.ndarray, lines: list[LabelledLine], rng: random.Random):
+    """A box of the photo around one value line (see ZOOM_SHARE), and the lines moved into it; a line the box
+    cuts is neither taught nor punished. None when the scene has no value line."""
+    values = [l for l in lines if l.cls == 1]
+    if not values:
+        return None
+    line = rng.choice(values)
+    lo, hi = line.quad.pts.min(axis=0), line.quad.pts.max(axis=0)
+    size = hi - lo
+    along = 0 if abs(line.quad.direction[0]) >= abs(line.quad.direction[1]) else 1
+    room = np.empty(2)
+    room[along] = rng.uniform(*ZOOM_ROOM_ALONG)
+    room[1 - along] = rng.uniform(*ZOOM_ROOM_ACROSS)
+    box = size * room
+    x0, y0 = (lo - rng.uniform(0, 1) * (box - size)).astype(int)
+    x1, y1 = (np.array([x0, y0]) + box).astype(int) + 1
+    h, w = grey.shape
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return None
+    moved = []
+    for l in lines:
+        pts = l.quad.pts - np.array([x0, y0])
+        inside = (pts[:, 0] >= -1).all() and (pts[:, 1] >= -1).all() and (pts[:, 0] <= x1 - x0 + 1).all() \
+            and (pts[:, 1] <= y1 - y0 + 1).all()
+        moved.append(LabelledLine(Quad(pts), l.cls if inside else IGNORE))
+    return grey[y0:y1, x0:x1], moved
 
 
 def read_real(path: str) -> list[LabelledScene]:
@@ -51,8 +103,13 @@ class Prepared:
         if cache and scene.path in self.cache:
             return self.cache[scene.path]
         grey = to_grey(load_rgb(scene.path), rng)
+        lines = scene.lines
+        if not cache and rng.random() < ZOOM_SHARE:
+            cut = zoomed(grey, lines, rng)
+            if cut is not None:
+                grey, lines = cut
         img, sx, sy = detector_input(grey)
-        cls, reg, mask = targets(scene.lines, img.shape[1], img.shape[0], sx, sy)
+        cls, reg, mask = targets(lines, img.shape[1], img.shape[0], sx, sy)
         item = (img, cls, reg, mask)
         if cache:
             self.cache[scene.path] = item
@@ -142,6 +199,8 @@ def main() -> None:
     ap.add_argument("--synthetic", required=True)
     ap.add_argument("--synthetic-val")
     ap.add_argument("--real", action="append", default=[], help="pseudo-labelled real scenes (scenes.jsonl)")
+    ap.add_argument("--whole-lines", action="store_true",
+                    help="add the real one-line images (reading lines, BP fields) as scenes whose whole image is the value")
     ap.add_argument("--out", required=True)
     ap.add_argument("--init")
     ap.add_argument("--minutes", type=float, default=30)
@@ -157,6 +216,8 @@ def main() -> None:
     rng = random.Random(args.seed)
     synthetic = read_scenes(args.synthetic)
     real = [s for path in args.real for s in read_real(path)]
+    if args.whole_lines:
+        real += whole_line_scenes()
     val = read_scenes(args.synthetic_val)[:300] if args.synthetic_val else []
     print(f"synthetic scenes {len(synthetic)}, real scenes {len(real)}", flush=True)
 
