@@ -9,19 +9,19 @@
 #   1 generate synthetic scenes and line crops (vitalsnap samples training-set), a training and a validation set
 #   2 train the recognizer, 3 the detector, on synthetic data and the labelled real lines
 #   4 pseudo-label the real training photos with them (keep only lines that agree with the labels)
-#   5 fine-tune both with the real photos added, 5b pseudo-label again with them and fine-tune both again,
-#   6 calibrate, 7 export, 8 evaluate with the Swift reader
+#   5 fine-tune both with the real photos added, 5b and 5c pseudo-label again with the better models and
+#   fine-tune both again (twice), 6 calibrate, 7 export, 8 evaluate with the Swift reader
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SEED=${SEED:-1}
 SCENES=${SCENES:-14000}
 VAL_SCENES=${VAL_SCENES:-1500}
-REC_MINUTES=${REC_MINUTES:-20}
+REC_MINUTES=${REC_MINUTES:-15}
 DET_MINUTES=${DET_MINUTES:-10}
 REC_FINE_MINUTES=${REC_FINE_MINUTES:-15}
-DET_FINE_MINUTES=${DET_FINE_MINUTES:-30}
-ROUND2_MINUTES=${ROUND2_MINUTES:-22}
+DET_FINE_MINUTES=${DET_FINE_MINUTES:-25}
+ROUND2_MINUTES=${ROUND2_MINUTES:-18}
 if [ "${QUICK:-0}" = 1 ]; then
     SCENES=300 VAL_SCENES=100 REC_MINUTES=2 DET_MINUTES=2 REC_FINE_MINUTES=1 DET_FINE_MINUTES=1 ROUND2_MINUTES=1
 fi
@@ -64,23 +64,30 @@ step "5 fine-tuning with the real photos"
 "$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --extra-lines "$W/pseudo/lines.tsv" \
     --init "$W/recognizer-r1.pt" --out "$W/recognizer.pt" --minutes "$REC_FINE_MINUTES" --lr 1e-3 --seed "$((SEED + 2))"
 "$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --real "$W/pseudo/scenes.jsonl" \
-    --init "$W/detector-r1.pt" --out "$W/detector.pt" --minutes "$DET_FINE_MINUTES" --lr 5e-4 --seed "$((SEED + 3))" \
+    --whole-lines --init "$W/detector-r1.pt" --out "$W/detector.pt" --minutes "$DET_FINE_MINUTES" --lr 5e-4 --seed "$((SEED + 3))" \
     --crop 256 --batch 8
+# Two more rounds: each pseudo-labels the photos again with the latest models (more lines agree with their
+# labels each time) and fine-tunes both on that, side by side with a thread each.
+fine_round() {  # name, previous detector, previous recognizer, seed
+    "$PY" pseudo_label.py --detector "$W/$2.pt" --recognizer "$W/$3.pt" --out "$W/pseudo-$1"
+    "$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --extra-lines "$W/pseudo-$1/lines.tsv" \
+        --init "$W/$3.pt" --out "$W/recognizer-$1.pt" --minutes "$ROUND2_MINUTES" --lr 5e-4 --seed "$4" \
+        --threads 1 &
+    local recognizer_job=$!
+    "$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --real "$W/pseudo-$1/scenes.jsonl" \
+        --whole-lines --init "$W/$2.pt" --out "$W/detector-$1.pt" --minutes "$ROUND2_MINUTES" --lr 3e-4 --seed "$(($4 + 1))" \
+        --crop 256 --batch 8 --threads 1
+    wait "$recognizer_job"
+}
 step "5b second round: pseudo-labelling with the fine-tuned models, then both fine-tuned again side by side"
-"$PY" pseudo_label.py --detector "$W/detector.pt" --recognizer "$W/recognizer.pt" --out "$W/pseudo-r2"
-"$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --extra-lines "$W/pseudo-r2/lines.tsv" \
-    --init "$W/recognizer.pt" --out "$W/recognizer-r2.pt" --minutes "$ROUND2_MINUTES" --lr 5e-4 --seed "$((SEED + 12))" \
-    --threads 1 &
-recognizer_job=$!
-"$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --real "$W/pseudo-r2/scenes.jsonl" \
-    --init "$W/detector.pt" --out "$W/detector-r2.pt" --minutes "$ROUND2_MINUTES" --lr 3e-4 --seed "$((SEED + 13))" \
-    --crop 256 --batch 8 --threads 1
-wait "$recognizer_job"
+fine_round r2 detector recognizer "$((SEED + 12))"
+step "5c third round"
+fine_round r3 detector-r2 recognizer-r2 "$((SEED + 22))"
 step "6 calibrating"
-"$PY" calibrate.py --recognizer "$W/recognizer-r2.pt" --synthetic-val "$W/synth-val" \
-    --extra-lines "$W/pseudo-r2/lines.tsv" --out "$W/calibration.json"
+"$PY" calibrate.py --recognizer "$W/recognizer-r3.pt" --synthetic-val "$W/synth-val" \
+    --extra-lines "$W/pseudo-r3/lines.tsv" --out "$W/calibration.json"
 step "7 exporting"
-"$PY" export.py --detector "$W/detector-r2.pt" --recognizer "$W/recognizer-r2.pt" --calibration "$W/calibration.json" \
+"$PY" export.py --detector "$W/detector-r3.pt" --recognizer "$W/recognizer-r3.pt" --calibration "$W/calibration.json" \
     --fixture-crop "$(ls "$W"/synth-val/lines/*.png | head -n 1)" --card "Training/train.sh SEED=$SEED SCENES=$SCENES"
 cd ..
 step "8 evaluating (release build, held halves)"
