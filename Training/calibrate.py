@@ -21,10 +21,10 @@ import sys
 
 import numpy as np
 
-from common import AGREEMENT_VIEWS, Quad, crop_line, view_quad
+from common import AGREEMENT_VIEWS, crop_line, view_quad
 from infer import best_path, load_recognizer, recognizer_logits
 from line_examples import ImageCache, LineSampler, read_synthetic, split_real
-from real_data import panel_meter_lines, whole_image_lines, whole_image_quad
+from real_data import panel_meter_lines, whole_image_lines
 from train_recognizer import read_extra
 
 TARGET_WRONG = 0.005      # half the 1% the readings may reach: a photo's reading can fail in more ways than a line
@@ -53,8 +53,7 @@ def main() -> None:
         crops.append(crop)
         truths.append(text)
         sources.append(e.source)
-        img, scale = sampler.cache.get(e.path)
-        quad = whole_image_quad(e.source, img.shape[1], img.shape[0]) if e.quad is None else Quad(e.quad.pts * scale)
+        img, quad = sampler.located(e)
         for k, view in enumerate(AGREEMENT_VIEWS):
             views[k].append(crop_line(img, view_quad(quad, view)))
     from PIL import Image
@@ -69,17 +68,17 @@ def main() -> None:
 
     def outcomes(t: float):
         read = [best_path(z, t) for z in logits]
-        return np.array([p for _, p, _ in read]), np.array([text == truth for (text, _, _), truth in zip(read, truths)])
+        texts = [text for text, _, _ in read]
+        return np.array([p for _, p, _ in read]), np.array([text == truth for text, truth in zip(texts, truths)]), texts
 
     best_t, best_loss = 1.0, float("inf")
     for t in TEMPERATURES:
-        p, ok = outcomes(float(t))
+        p, ok, _ = outcomes(float(t))
         p = np.clip(p, 1e-6, 1 - 1e-6)
         loss = -np.mean(np.where(ok, np.log(p), np.log(1 - p)))
         if loss < best_loss:
             best_t, best_loss = float(t), loss
-    p, ok = outcomes(best_t)
-    texts = [best_path(z, best_t)[0] for z in logits]
+    p, ok, texts = outcomes(best_t)
     for k in range(len(AGREEMENT_VIEWS)):
         for i, z in enumerate(view_logits[k]):
             text, q, _ = best_path(z, best_t)

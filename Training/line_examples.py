@@ -92,12 +92,15 @@ class LineSampler:
         path, text = rng.choice(self.synthetic)
         return np.asarray(Image.open(path).convert("L")), text
 
-    def real_line(self, example: LineExample, rng: random.Random, jitter: bool = True) -> tuple[np.ndarray, str]:
+    def located(self, example: LineExample) -> tuple[np.ndarray, Quad]:
+        """The example's image (as cached) and its line's quad in that image's pixels."""
         img, scale = self.cache.get(example.path)
         if example.quad is None:
-            quad = whole_image_quad(example.source, img.shape[1], img.shape[0])
-        else:
-            quad = Quad(example.quad.pts * scale)
+            return img, whole_image_quad(example.source, img.shape[1], img.shape[0])
+        return img, Quad(example.quad.pts * scale)
+
+    def real_line(self, example: LineExample, rng: random.Random, jitter: bool = True) -> tuple[np.ndarray, str]:
+        img, quad = self.located(example)
         if jitter:
             quad = quad.jittered(rng, extend=(0.0, 0.4))
         crop = crop_line(img, quad)

@@ -198,7 +198,13 @@ public struct PhotoReader: Sendable {
             // Beside the number as located where the locator knew its ends (a trained recognizer's character
             // boxes are narrow spikes on the digits), else beside the characters read.
             let read = line.boundingBox
-            let box = line.locatedBox.map { PixelRect(x: min($0.minX, read.minX), y: read.minY, width: max($0.maxX, read.maxX) - min($0.minX, read.minX), height: read.height) } ?? read
+            var box = read
+            if let located = line.locatedBox {
+                // Its ends only: the cells keep the characters' rows.
+                box = read.union(located)
+                box.y = read.y
+                box.height = read.height
+            }
             let cell = Int(0.6 * line.digitHeight)
             nearby.append(PixelRect(x: box.minX - cell, y: box.minY, width: cell, height: box.height))
             nearby.append(PixelRect(x: box.maxX, y: box.minY, width: cell, height: box.height))

@@ -34,7 +34,7 @@ public struct ViewAgreement: Sendable {
                 for i in read.characters.indices { read.characters[i].confidence = 0 }
                 return
             }
-            least = min(least, again.characters.map(\.confidence).min() ?? 1)
+            for character in again.characters { least = min(least, character.confidence) }
         }
         for i in read.characters.indices { read.characters[i].confidence = min(read.characters[i].confidence, least) }
     }

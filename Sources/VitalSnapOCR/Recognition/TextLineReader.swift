@@ -77,7 +77,9 @@ public struct TextLineReader: Sendable {
             let r = rectified
             // Rectified pixel -> working frame -> caller's image (pixel centres: (p + 0.5) / factor - 0.5).
             let m = r.toFrame, s = 1 / factor
-            let toImageMap = AffineMap(a: m.a * s, b: m.b * s, c: m.c * s, d: m.d * s, tx: (m.tx + 0.5) * s - 0.5, ty: (m.ty + 0.5) * s - 0.5)
+            let frameToImage = AffineMap(a: s, b: 0, c: 0, d: s, tx: 0.5 * s - 0.5, ty: 0.5 * s - 0.5)
+            let t = frameToImage.apply(m.tx, m.ty)
+            let toImageMap = AffineMap(a: m.a * s, b: m.b * s, c: m.c * s, d: m.d * s, tx: t.x, ty: t.y)
             let toImage: (Double, Double) -> Point = { x, y in
                 let p = toImageMap.apply(x, y)
                 return Point(x: p.x, y: p.y)
@@ -93,7 +95,10 @@ public struct TextLineReader: Sendable {
                 contrast: read.contrast, hasGap: read.hasGap, noise: read.noise)
             recognized.toImage = toImageMap
             if !line.candidatesAreCharacters {
-                recognized.locatedBox = PixelRect(enclosing: line.quad.corners.map { Point(x: ($0.x + 0.5) / factor - 0.5, y: ($0.y + 0.5) / factor - 0.5) })
+                recognized.locatedBox = PixelRect(enclosing: line.quad.corners.map { c in
+                    let p = frameToImage.apply(c.x, c.y)
+                    return Point(x: p.x, y: p.y)
+                })
             }
             // Characters read off the edge of the frame (where the line's extension was filled with edge
             // pixels) are not on the display.
