@@ -227,6 +227,28 @@ final class ReadingAssemblerTests: XCTestCase {
         }
     }
 
+    /// A photo of a monitor upside down or turned by a quarter, whose lines a trained locator read in place
+    /// (their corners in reading order point the other way): the rows are taken top to bottom in the
+    /// display's frame, so the systolic value is the one at the bottom of the image (at the right of it).
+    func testBloodPressureRowsFollowTheDisplayNotTheImageWhenTurned() throws {
+        let rows = [line("120", height: 50, top: 20), line("80", height: 50, top: 90), line("72", height: 30, top: 160)]
+        // About the point (200, 200): a half turn and a quarter turn (clockwise on screen).
+        let turns: [(Point) -> Point] = [
+            { Point(x: 400 - $0.x, y: 400 - $0.y) },
+            { Point(x: 400 - $0.y, y: $0.x) },
+        ]
+        for turn in turns {
+            let turned = rows.map { line -> RecognizedLine in
+                var out = line
+                out.corners = line.corners.map(turn)
+                return out
+            }
+            let reading = try assembler(2).assemble(turned.reversed())
+            XCTAssertEqual(reading.readingString, "120/80/72")
+            XCTAssertEqual(reading.lines.map(\.text), ["120", "80", "72"])
+        }
+    }
+
     func testBloodPressureRefusesSystolicNotAboveDiastolic() throws {
         let reading = try assembler(2).assemble([line("80", height: 50, top: 20), line("120", height: 50, top: 90), line("72", height: 30, top: 160)])
         XCTAssertTrue(isNone(reading))

@@ -49,7 +49,7 @@ public struct ReadingAssembler: Sendable {
                     outcome: .none("found \(prominent.count) of the \(fields.count) values"),
                     confidence: 0, recognizedText: recognizedText, lines: prominent)
             }
-            chosen = Array(prominent.prefix(fields.count)).sorted(by: Self.readingOrder)
+            chosen = Self.inReadingOrder(Array(prominent.prefix(fields.count)))
         }
         var values: [FieldValue] = []
         for (field, line) in zip(fields, chosen) {
@@ -155,12 +155,33 @@ public struct ReadingAssembler: Sendable {
         return Double(max(dx, dy)) <= other.digitHeight
     }
 
-    static func readingOrder(_ a: RecognizedLine, _ b: RecognizedLine) -> Bool {
-        let ba = a.boundingBox, bb = b.boundingBox
-        // Same row when they overlap vertically by half the smaller height: then left to right.
-        let overlap = min(ba.maxY, bb.maxY) - max(ba.minY, bb.minY)
-        if Double(overlap) >= 0.5 * Double(min(ba.height, bb.height)) { return ba.minX < bb.minX }
-        return ba.minY < bb.minY
+    /// The lines top to bottom, then left to right, in the display's own frame: the one their reading direction
+    /// gives. A trained locator reads a display upside down or turned by a quarter without turning the image, so
+    /// "top" is where the characters' tops point, not the image's top (for an upright display the two agree).
+    static func inReadingOrder(_ lines: [RecognizedLine]) -> [RecognizedLine] {
+        var ex = 0.0, ey = 0.0
+        for line in lines where line.corners.count == 4 {
+            let dx = line.corners[1].x - line.corners[0].x, dy = line.corners[1].y - line.corners[0].y
+            let n = (dx * dx + dy * dy).squareRoot()
+            if n > 0 { ex += dx / n; ey += dy / n }
+        }
+        let n = (ex * ex + ey * ey).squareRoot()
+        (ex, ey) = n > 0 ? (ex / n, ey / n) : (1, 0)
+        // Each line's extent along the reading direction (u) and down the display (v).
+        func extent(_ line: RecognizedLine) -> (u: Double, v0: Double, v1: Double) {
+            let b = line.boundingBox
+            let points = line.corners.count == 4
+                ? line.corners.map { ($0.x, $0.y) }
+                : [(Double(b.minX), Double(b.minY)), (Double(b.maxX), Double(b.maxY))]
+            let u = points.map { $0.0 * ex + $0.1 * ey }, v = points.map { -$0.0 * ey + $0.1 * ex }
+            return (u.min()!, v.min()!, v.max()!)
+        }
+        return lines.map { ($0, extent($0)) }.sorted { a, b in
+            // Same row when they overlap down the display by half the smaller height: then along the reading.
+            let overlap = min(a.1.v1, b.1.v1) - max(a.1.v0, b.1.v0)
+            if overlap >= 0.5 * min(a.1.v1 - a.1.v0, b.1.v1 - b.1.v0) { return a.1.u < b.1.u }
+            return a.1.v0 < b.1.v0
+        }.map(\.0)
     }
 }
 
