@@ -159,22 +159,27 @@ public struct ReadingAssembler: Sendable {
     /// gives. A trained locator reads a display upside down or turned by a quarter without turning the image, so
     /// "top" is where the characters' tops point, not the image's top (for an upright display the two agree).
     static func inReadingOrder(_ lines: [RecognizedLine]) -> [RecognizedLine] {
+        // The display's reading direction: the mean of its lines' (their quads' `direction`).
         var ex = 0.0, ey = 0.0
         for line in lines where line.corners.count == 4 {
-            let dx = line.corners[1].x - line.corners[0].x, dy = line.corners[1].y - line.corners[0].y
-            let n = (dx * dx + dy * dy).squareRoot()
-            if n > 0 { ex += dx / n; ey += dy / n }
+            let c = line.corners
+            let e = LineQuad(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3]).direction
+            ex += e.x
+            ey += e.y
         }
         let n = (ex * ex + ey * ey).squareRoot()
         (ex, ey) = n > 0 ? (ex / n, ey / n) : (1, 0)
-        // Each line's extent along the reading direction (u) and down the display (v).
+        // Each line's start along the reading direction (u) and its extent down the display (v0 to v1).
         func extent(_ line: RecognizedLine) -> (u: Double, v0: Double, v1: Double) {
-            let b = line.boundingBox
-            let points = line.corners.count == 4
-                ? line.corners.map { ($0.x, $0.y) }
-                : [(Double(b.minX), Double(b.minY)), (Double(b.maxX), Double(b.maxY))]
-            let u = points.map { $0.0 * ex + $0.1 * ey }, v = points.map { -$0.0 * ey + $0.1 * ex }
-            return (u.min()!, v.min()!, v.max()!)
+            guard !line.corners.isEmpty else { return (0, 0, 0) }
+            var u = Double.infinity, v0 = Double.infinity, v1 = -Double.infinity
+            for p in line.corners {
+                let v = p.y * ex - p.x * ey
+                u = min(u, p.x * ex + p.y * ey)
+                v0 = min(v0, v)
+                v1 = max(v1, v)
+            }
+            return (u, v0, v1)
         }
         return lines.map { ($0, extent($0)) }.sorted { a, b in
             // Same row when they overlap down the display by half the smaller height: then along the reading.

@@ -95,10 +95,10 @@ public struct TextLineReader: Sendable {
                 contrast: read.contrast, hasGap: read.hasGap, noise: read.noise)
             recognized.toImage = toImageMap
             if !line.candidatesAreCharacters {
-                recognized.locatedBox = PixelRect(enclosing: line.quad.corners.map { c in
+                recognized.locatedBox = PixelRect(enclosing: line.quad.map { c in
                     let p = frameToImage.apply(c.x, c.y)
                     return Point(x: p.x, y: p.y)
-                })
+                }.corners)
             }
             // Characters read off the edge of the frame (where the line's extension was filled with edge
             // pixels) are not on the display.
