@@ -158,6 +158,38 @@ class DetectedLine:
     cells: int
 
 
+# A group of cells stacked across its reading direction is cut into its rows (Swift: StackedLineSplitter):
+SPLIT_MIN_EXTENT = 1.2   # looked at when its cells span more than this many digit heights across
+SPLIT_VALLEY_SHARE = 0.5  # a band is a gap when it holds at most this share of the fullest band on each side
+SPLIT_MIN_PART = 0.3      # each part at least this many digit heights of bands
+
+
+def split_bands(counts: list[int], bands_per_digit_height: float) -> list[int]:
+    """The bands at which new parts start (StackedLineSplitter.split)."""
+    n = len(counts)
+    if bands_per_digit_height <= 0 or n <= SPLIT_MIN_EXTENT * bands_per_digit_height:
+        return []
+    minimum = max(1, math.ceil(SPLIT_MIN_PART * bands_per_digit_height))
+    starts, part_start, left_max = [], 0, 0
+    for band in range(n):
+        if band - part_start >= minimum and n - band >= minimum:
+            right_max = max(counts[band + 1:], default=0)
+            floor = min(left_max, right_max) * SPLIT_VALLEY_SHARE
+            if counts[band] <= floor and (band + 1 >= n or counts[band + 1] >= counts[band]):
+                starts.append(band)
+                part_start, left_max = band, counts[band]
+                continue
+        left_max = max(left_max, counts[band])
+    return starts
+
+
+def _group_geometry(output: np.ndarray, ys: np.ndarray, xs: np.ndarray) -> tuple[np.ndarray, float]:
+    direction = np.array([output[5][ys, xs].mean(), output[6][ys, xs].mean()])
+    if np.linalg.norm(direction) < 1e-6:
+        direction = np.array([1.0, 0.0])
+    return direction / np.linalg.norm(direction), float(np.exp(output[4][ys, xs].mean()))
+
+
 def decode(output: np.ndarray, sx: float, sy: float, min_cells: int = 2) -> list[DetectedLine]:
     """output: 7 x H/4 x W/4 (logits, ln h, cos, sin) -> lines in photo pixels (ModelLineLocator does the same)."""
     from scipy import ndimage
@@ -173,19 +205,28 @@ def decode(output: np.ndarray, sx: float, sy: float, min_cells: int = 2) -> list
             ys, xs = np.nonzero(labels == k)
             if len(ys) < min_cells:
                 continue
-            direction = np.array([output[5][ys, xs].mean(), output[6][ys, xs].mean()])
-            if np.linalg.norm(direction) < 1e-6:
-                direction = np.array([1.0, 0.0])
-            e = direction / np.linalg.norm(direction)
-            dvec = np.array([-e[1], e[0]])
-            h = float(np.exp(output[4][ys, xs].mean()))
+            e, h = _group_geometry(output, ys, xs)
             px = xs * DETECTOR_STRIDE + DETECTOR_STRIDE / 2
             py = ys * DETECTOR_STRIDE + DETECTOR_STRIDE / 2
-            u = px * e[0] + py * e[1]
-            v = px * dvec[0] + py * dvec[1]
-            umin, umax = u.min(), u.max()
-            length = (umax - umin) + DETECTOR_STRIDE + 2 * CORE_END_INSET * h
-            center = e * (umin + umax) / 2 + dvec * v.mean()
-            q = Quad.from_geometry(center, e, length, h)
-            found.append(DetectedLine(Quad(q.pts * np.array([sx, sy])), cls, float(p[cls][ys, xs].mean()), len(ys)))
+            v = -px * e[1] + py * e[0]
+            bands = np.round((v - v.min()) / DETECTOR_STRIDE).astype(int)
+            starts = split_bands(np.bincount(bands).tolist(), h / DETECTOR_STRIDE)
+            edges = [0] + starts + [int(bands.max()) + 1]
+            for lo, hi in zip(edges[:-1], edges[1:]):
+                part = (bands >= lo) & (bands < hi)
+                if part.sum() < min_cells:
+                    continue
+                pe, ph = (e, h) if not starts else _group_geometry(output, ys[part], xs[part])
+                found.append(_line(pe, ph, px[part], py[part], cls, float(p[cls][ys[part], xs[part]].mean()), sx, sy))
     return found
+
+
+def _line(e: np.ndarray, h: float, px: np.ndarray, py: np.ndarray, cls: int, score: float, sx: float, sy: float) -> DetectedLine:
+    dvec = np.array([-e[1], e[0]])
+    u = px * e[0] + py * e[1]
+    v = px * dvec[0] + py * dvec[1]
+    umin, umax = u.min(), u.max()
+    length = (umax - umin) + DETECTOR_STRIDE + 2 * CORE_END_INSET * h
+    center = e * (umin + umax) / 2 + dvec * v.mean()
+    q = Quad.from_geometry(center, e, length, h)
+    return DetectedLine(Quad(q.pts * np.array([sx, sy])), cls, score, len(px))

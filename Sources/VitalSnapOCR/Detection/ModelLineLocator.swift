@@ -15,6 +15,8 @@ public struct ModelLineLocator: LineLocator {
         public var minimumCells = 2
         /// How pieces of one line that the cells left apart are joined.
         public var joiner = LinePieceJoiner()
+        /// How rows stacked across the reading direction, whose cells touch, are cut apart.
+        var splitter = StackedLineSplitter()
         public init() {}
     }
 
@@ -27,6 +29,8 @@ public struct ModelLineLocator: LineLocator {
     private var cellLabel: [Int32] = []
     private var stack: [Int32] = []
     private var members: [Int32] = []
+    private var bandCounts: [Int32] = []
+    private var partStarts: [Int] = []
 
     public init(network: Network, configuration: Configuration = .init()) {
         self.network = network
@@ -63,7 +67,8 @@ public struct ModelLineLocator: LineLocator {
     }
 
     /// Lines from the network's output: per cell the class with the highest logit, 8-connected groups of value
-    /// or auxiliary cells, and each group's geometry from its cells' predicted height and direction.
+    /// or auxiliary cells, a group of stacked rows cut into its rows, and each line's geometry from its cells'
+    /// predicted height and direction.
     private mutating func decode(_ output: FeatureMap, scaleX: Double, scaleY: Double) -> [TextLine] {
         let gw = output.width, gh = output.height, channels = output.channels
         guard channels >= DetectorConvention.outputChannels, gw > 0, gh > 0 else { return [] }
@@ -108,41 +113,102 @@ public struct ModelLineLocator: LineLocator {
                 }
             }
             guard members.count >= configuration.minimumCells else { continue }
-            // Mean predicted direction and log height, then the cells' extent along and across that direction.
-            var cosSum = 0.0, sinSum = 0.0, logHeight = 0.0
-            output.values.withUnsafeBufferPointer { v in
-                for cell in members {
-                    let o = Int(cell) * channels
-                    logHeight += Double(v[o + 4])
-                    cosSum += Double(v[o + 5])
-                    sinSum += Double(v[o + 6])
+            let role: LineRole = cls == DetectorConvention.valueClass ? .value : .auxiliary
+            let group = geometry(output, members[...])
+            // Rows stacked across the reading direction whose cells touch are cut apart (StackedLineSplitter).
+            var vMin = Double.infinity, vMax = -Double.infinity
+            for cell in members {
+                let v = Self.across(cell, gw, group.ex, group.ey)
+                vMin = min(vMin, v)
+                vMax = max(vMax, v)
+            }
+            let bands = Int(((vMax - vMin) / stride).rounded()) + 1
+            partStarts.removeAll(keepingCapacity: true)
+            if Double(bands) > configuration.splitter.configuration.minimumExtent * group.height / stride {
+                let (ex, ey) = (group.ex, group.ey)
+                members.sort { Self.across($0, gw, ex, ey) < Self.across($1, gw, ex, ey) }
+                bandCounts.removeAll(keepingCapacity: true)
+                bandCounts.append(contentsOf: repeatElement(0, count: bands))
+                for cell in members { bandCounts[Self.band(cell, gw, ex, ey, vMin)] += 1 }
+                bandCounts.withUnsafeBufferPointer {
+                    configuration.splitter.split(counts: $0, bandsPerDigitHeight: group.height / stride, into: &partStarts)
                 }
             }
-            let n = Double(members.count)
-            let norm = (cosSum * cosSum + sinSum * sinSum).squareRoot()
-            let (ex, ey) = norm > 1e-9 ? (cosSum / norm, sinSum / norm) : (1.0, 0.0)
-            let height = exp(logHeight / n)
-            var uMin = Double.infinity, uMax = -Double.infinity, vSum = 0.0
-            for cell in members {
-                let px = Double(Int(cell) % gw) * stride + stride / 2, py = Double(Int(cell) / gw) * stride + stride / 2
-                let u = px * ex + py * ey
-                uMin = min(uMin, u)
-                uMax = max(uMax, u)
-                vSum += -px * ey + py * ex
+            var first = 0
+            for k in 0...partStarts.count {
+                var end = members.count
+                if k < partStarts.count {
+                    end = first
+                    while end < members.count, Self.band(members[end], gw, group.ex, group.ey, vMin) < partStarts[k] { end += 1 }
+                }
+                if end - first >= configuration.minimumCells {
+                    let part = k == 0 && partStarts.isEmpty ? group : geometry(output, members[first..<end])
+                    lines.append(line(part, output, members[first..<end], role: role, scaleX: scaleX, scaleY: scaleY))
+                }
+                first = end
             }
-            let length = uMax - uMin + stride + 2 * DetectorConvention.coreEndInset * height
-            let uMid = (uMin + uMax) / 2, vMid = vSum / n
-            let centre = (x: uMid * ex - vMid * ey, y: uMid * ey + vMid * ex)
-            // The quad in detector-input pixels, then each corner to working pixels (the axes scale apart).
-            let quad = LineQuad(center: Point(x: centre.x, y: centre.y), angle: atan2(ey, ex), length: length, digitHeight: height)
-                .map { Point(x: $0.x * scaleX, y: $0.y * scaleY) }
-            let c = quad.center
-            lines.append(TextLine(
-                candidates: [], polarity: .dark, centerX: c.x, centerY: c.y, angle: quad.angle, length: quad.length,
-                digitHeight: quad.digitHeight, candidatesAreCharacters: false,
-                role: cls == DetectorConvention.valueClass ? .value : .auxiliary))
         }
         return lines
+    }
+
+    /// A group's mean predicted reading direction and digit height (detector-input pixels).
+    private func geometry(_ output: FeatureMap, _ cells: ArraySlice<Int32>) -> (ex: Double, ey: Double, height: Double) {
+        var cosSum = 0.0, sinSum = 0.0, logHeight = 0.0
+        let channels = output.channels
+        output.values.withUnsafeBufferPointer { v in
+            for cell in cells {
+                let o = Int(cell) * channels
+                logHeight += Double(v[o + 4])
+                cosSum += Double(v[o + 5])
+                sinSum += Double(v[o + 6])
+            }
+        }
+        let norm = (cosSum * cosSum + sinSum * sinSum).squareRoot()
+        let (ex, ey) = norm > 1e-9 ? (cosSum / norm, sinSum / norm) : (1.0, 0.0)
+        return (ex, ey, exp(logHeight / Double(max(1, cells.count))))
+    }
+
+    /// A cell's centre in detector-input pixels.
+    private static func centre(_ cell: Int32, _ gw: Int) -> (x: Double, y: Double) {
+        let stride = Double(DetectorConvention.stride)
+        return (Double(Int(cell) % gw) * stride + stride / 2, Double(Int(cell) / gw) * stride + stride / 2)
+    }
+
+    /// A cell's position across a reading direction (ex, ey), in detector-input pixels.
+    private static func across(_ cell: Int32, _ gw: Int, _ ex: Double, _ ey: Double) -> Double {
+        let p = centre(cell, gw)
+        return -p.x * ey + p.y * ex
+    }
+
+    /// The band (one cell wide) across the reading direction that a cell lies in, counted from `vMin`.
+    private static func band(_ cell: Int32, _ gw: Int, _ ex: Double, _ ey: Double, _ vMin: Double) -> Int {
+        Int(((Self.across(cell, gw, ex, ey) - vMin) / Double(DetectorConvention.stride)).rounded())
+    }
+
+    /// The line of a group of cells: its geometry's direction and height, its cells' extent along and across.
+    private func line(_ g: (ex: Double, ey: Double, height: Double), _ output: FeatureMap, _ cells: ArraySlice<Int32>,
+                      role: LineRole, scaleX: Double, scaleY: Double) -> TextLine {
+        let gw = output.width
+        let stride = Double(DetectorConvention.stride)
+        var uMin = Double.infinity, uMax = -Double.infinity, vSum = 0.0
+        for cell in cells {
+            let p = Self.centre(cell, gw)
+            let u = p.x * g.ex + p.y * g.ey
+            uMin = min(uMin, u)
+            uMax = max(uMax, u)
+            vSum += -p.x * g.ey + p.y * g.ex
+        }
+        let length = uMax - uMin + stride + 2 * DetectorConvention.coreEndInset * g.height
+        let uMid = (uMin + uMax) / 2, vMid = vSum / Double(cells.count)
+        let centre = (x: uMid * g.ex - vMid * g.ey, y: uMid * g.ey + vMid * g.ex)
+        // The quad in detector-input pixels, then each corner to working pixels (the axes scale apart).
+        let quad = LineQuad(center: Point(x: centre.x, y: centre.y), angle: atan2(g.ey, g.ex), length: length,
+                            digitHeight: g.height)
+            .map { Point(x: $0.x * scaleX, y: $0.y * scaleY) }
+        let c = quad.center
+        return TextLine(
+            candidates: [], polarity: .dark, centerX: c.x, centerY: c.y, angle: quad.angle, length: quad.length,
+            digitHeight: quad.digitHeight, candidatesAreCharacters: false, role: role)
     }
 }
 

@@ -1,0 +1,53 @@
+/// Splits a group of the detector's marked cells that holds two or more lines stacked across their reading
+/// direction: a blood pressure monitor's SYS and DIA rows, or a value over its unit's row, whose cells touch so
+/// that they are one connected group. A line's cells lie in its core, about half a digit height across; a group
+/// much wider than that across is cut at the emptiest bands between its fuller ones.
+///
+/// It works on the group's cell counts per band across (bands of one cell), in order, so it is told nothing of
+/// the image; `ModelLineLocator` sorts the cells by their position across and gives the counts.
+struct StackedLineSplitter: Sendable {
+    struct Configuration: Sendable {
+        /// A group is looked at only when its cells span more than this many of its digit heights across.
+        var minimumExtent = 1.2
+        /// A band is a gap between two lines when it holds at most this share of the cells of the fullest band
+        /// on each side of it.
+        var valleyShare = 0.5
+        /// Each part keeps at least this many digit heights of bands (a line's core is about half of one).
+        var minimumPart = 0.3
+        init() {}
+    }
+
+    var configuration = Configuration()
+
+    /// The band indices at which new parts start (each in `1..<counts.count`), ascending, into `starts`
+    /// (emptied first). `bandsPerDigitHeight` is the group's digit height in bands.
+    func split(counts: UnsafeBufferPointer<Int32>, bandsPerDigitHeight: Double, into starts: inout [Int]) {
+        starts.removeAll(keepingCapacity: true)
+        let n = counts.count
+        guard bandsPerDigitHeight > 0, Double(n) > configuration.minimumExtent * bandsPerDigitHeight else { return }
+        let minimumBands = max(1, Int((configuration.minimumPart * bandsPerDigitHeight).rounded(.up)))
+        var partStart = 0
+        var leftMax: Int32 = 0
+        var band = 0
+        while band < n {
+            defer { band += 1 }
+            if band - partStart >= minimumBands, n - band >= minimumBands {
+                var rightMax: Int32 = 0
+                for k in (band + 1)..<n { rightMax = max(rightMax, counts[k]) }
+                let floor = Double(min(leftMax, rightMax)) * configuration.valleyShare
+                if Double(counts[band]) <= floor, isValleyFloor(band, counts: counts) {
+                    starts.append(band)
+                    partStart = band
+                    leftMax = counts[band]
+                    continue
+                }
+            }
+            leftMax = max(leftMax, counts[band])
+        }
+    }
+
+    /// Whether the next band is no emptier: a part starts at the valley's floor, not on its slope.
+    private func isValleyFloor(_ band: Int, counts: UnsafeBufferPointer<Int32>) -> Bool {
+        band + 1 >= counts.count || counts[band + 1] >= counts[band]
+    }
+}
