@@ -191,8 +191,17 @@ def crop_width(length: float, height: float) -> int:
     return max(CROP_MIN_WIDTH, min(CROP_MAX_WIDTH, w))
 
 
-def crop_line(img: np.ndarray, quad: Quad) -> np.ndarray:
-    """The recognizer's view of a line: CROP_HEIGHT rows, the characters on rows 6-26 (LineCropper)."""
+def pyramid(img: np.ndarray) -> list[np.ndarray]:
+    """The image and its halvings down to a side of 2 (what crop_line halves to), for cutting many crops."""
+    levels = [img]
+    while min(levels[-1].shape) >= 2:
+        levels.append(halve(levels[-1]))
+    return levels
+
+
+def crop_line(img: np.ndarray, quad: Quad, levels: list[np.ndarray] | None = None) -> np.ndarray:
+    """The recognizer's view of a line: CROP_HEIGHT rows, the characters on rows 6-26 (LineCropper).
+    `levels` (pyramid(img)) saves halving the image again for every crop."""
     h = quad.height
     W = crop_width(quad.length, h)
     s = h / CROP_DIGIT_HEIGHT
@@ -200,9 +209,13 @@ def crop_line(img: np.ndarray, quad: Quad) -> np.ndarray:
     e = quad.direction
     d = np.array([-e[1], e[0]])
     k = int(math.floor(math.log2(s))) if s > 2 else 0
-    src, halvings = img, 0
-    while halvings < k and min(src.shape) >= 2:
-        src, halvings = halve(src), halvings + 1
+    if levels is not None:
+        halvings = min(k, len(levels) - 1)
+        src = levels[halvings]
+    else:
+        src, halvings = img, 0
+        while halvings < k and min(src.shape) >= 2:
+            src, halvings = halve(src), halvings + 1
     scale = 2 ** halvings
     u = np.arange(W) + 0.5 - W / 2
     v = np.arange(CROP_HEIGHT) + 0.5 - CROP_HEIGHT / 2

@@ -63,6 +63,20 @@ def best_path(logits: np.ndarray, temperature: float = 1.0) -> tuple[str, float,
     return "".join(text), float(np.prod(top.astype(np.float64))), peaks
 
 
+def best_path_runs(logits: np.ndarray, temperature: float = 1.0) -> tuple[str, list[tuple[int, int]]]:
+    """The best path's text and, per character, its first and last output column."""
+    best = (logits / temperature).argmax(axis=1)
+    text, runs, prev = [], [], 0
+    for t, k in enumerate(best):
+        if k != 0 and k != prev:
+            text.append(ALPHABET[k - 1])
+            runs.append((t, t))
+        elif k != 0:
+            runs[-1] = (runs[-1][0], t)
+        prev = k
+    return "".join(text), runs
+
+
 def read_line(net: GraphNet, grey: np.ndarray, quad: Quad, temperature: float = 1.0) -> tuple[str, float]:
     text, prob, _ = best_path(recognizer_logits(net, [crop_line(grey, quad)])[0], temperature)
     return text, prob

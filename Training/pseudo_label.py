@@ -22,15 +22,19 @@ from collections import Counter
 
 import numpy as np
 
-from common import Quad, load_grey, text_is_encodable
+from common import Quad, load_grey, pyramid, text_is_encodable
 from detector_data import IGNORE
 from infer import detect, load_detector, load_recognizer, read_line
+from label_search import find_value, inside, near_region, search_photo
 from real_data import panel_meter_lines, photo_rows, photo_scenes, whole_image_lines, whole_image_quad
 
 # A reading that only agrees with an integer label must be this sure before its decimals are trusted.
 INTEGER_LABEL_CONFIDENCE = 0.6
 # The largest lines a photo is searched for its values in (a photo shows a handful of values at most).
 LINES_PER_PHOTO = 12
+# The recognizer's temperature while searching for a value the lines missed (1: its own, uncalibrated
+# probabilities, which are less sure than the calibrated ones; label_search.SEARCH_CONFIDENCE applies to them).
+SEARCH_TEMPERATURE = 1.0
 
 
 def normalised(v: str) -> str:
@@ -55,6 +59,11 @@ def agrees(read: str, label: str, match: str) -> bool:
     return normalised(read) == normalised(label)
 
 
+def acceptor(label: str, match: str):
+    """What a line searched for (label_search) must read to be this value, and the text it teaches."""
+    return lambda t: (t if match == "integer" else label) if agrees(t, label, match) else None
+
+
 def quad_text(q: Quad) -> str:
     return ",".join(f"{v:.2f}" for v in q.pts.reshape(-1))
 
@@ -64,6 +73,8 @@ def main() -> None:
     ap.add_argument("--detector", required=True)
     ap.add_argument("--recognizer", required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--only", help="pseudo-label only this source (a quick look; the line crops are skipped)")
+    ap.add_argument("--no-search", action="store_true", help="keep only the detector's lines (no label_search)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     detector, recognizer = load_detector(args.detector), load_recognizer(args.recognizer)
@@ -73,31 +84,54 @@ def main() -> None:
     lines_out.write("path\ttext\tsource\tgroup\tquad\n")
     scenes_out = open(os.path.join(args.out, "scenes.jsonl"), "w")
 
-    scenes = photo_scenes()
+    scenes = [s for s in photo_scenes() if args.only in (None, s.source)]
     for n, scene in enumerate(scenes):
         if n % 100 == 0:
             print(f"{n}/{len(scenes)} photos", flush=True)
         grey = load_grey(scene.path)
+        levels = pyramid(grey)
         found = sorted(detect(detector, grey), key=lambda d: -d.cells)[:LINES_PER_PHOTO]
         values = scene.label.split("/")
         match = matches.get(os.path.basename(scene.path), "exact")
-        taught = []
-        used = set()
+        taught, agreeing = [], {}  # value index -> (the line that reads it, the text it teaches)
         for line in found:
             text, prob = read_line(recognizer, grey, line.quad)
             for i, v in enumerate(values):
-                if i in used or not agrees(text, v, match):
+                if i in agreeing or not agrees(text, v, match):
                     continue
                 if match == "integer" and prob < INTEGER_LABEL_CONFIDENCE:
                     continue
-                used.add(i)
-                keep = text if match == "integer" else v
-                if text_is_encodable(keep):
-                    lines_out.write(f"{scene.path}\t{keep}\t{scene.source}\t{scene.group}\t{quad_text(line.quad)}\n")
-                taught.append({"quad": line.quad.pts.tolist(), "cls": 1})
+                agreeing[i] = (line.quad, text if match == "integer" else v)
                 break
             else:
                 taught.append({"quad": line.quad.pts.tolist(), "cls": IGNORE})
+        placed = {}  # value index -> (quad, text)
+        search = not args.no_search and not scene.values
+        for i, (quad, keep) in agreeing.items():
+            # The detector's line reads the value, but its ends or height may be off (two rows taken for one):
+            # the value is located again around it as the search locates one, and the line kept where that fails.
+            # (A fuel pump's integer label cannot tell its line's ends: that line is looked for as it was read.)
+            accepts = (lambda t, keep=keep: keep if t == keep else None) if match == "integer" else acceptor(values[i], match)
+            hit = find_value(recognizer, grey, levels, [near_region(quad)], accepts, SEARCH_TEMPERATURE,
+                             [q for q, _ in placed.values()]) if search else None
+            placed[i] = hit or (quad, keep)
+            stats[(scene.source, "values read")] += 1
+            stats[(scene.source, "values located again")] += hit is not None
+        for i in range(len(values)) if search and match != "integer" else []:
+            if i in placed:
+                continue
+            hit = search_photo(recognizer, grey, levels, [f.quad for f in found], acceptor(values[i], match),
+                               SEARCH_TEMPERATURE, [q for q, _ in placed.values()])
+            if hit is not None:
+                placed[i] = hit
+                stats[(scene.source, "values searched")] += 1
+        for quad, keep in placed.values():
+            if text_is_encodable(keep):
+                lines_out.write(f"{scene.path}\t{keep}\t{scene.source}\t{scene.group}\t{quad_text(quad)}\n")
+            # A line the detector found across a value (two rows taken for one) is no longer "don't care".
+            taught = [t for t in taught if not _meets(Quad(np.array(t["quad"])), quad)]
+        taught += [{"quad": quad.pts.tolist(), "cls": 1} for quad, _ in placed.values()]
+        used = placed
         for q in scene.values:  # a box somebody drew (panel meters): the value, whatever the models found
             taught = [t for t in taught if not _overlaps(Quad(np.array(t["quad"])), q)]
             taught.append({"quad": q.pts.tolist(), "cls": 1})
@@ -109,7 +143,7 @@ def main() -> None:
             stats[(scene.source, "scenes kept")] += 1
 
     # Line crops whose whole image is the line: the detector's quad where the reading agrees.
-    for example in whole_image_lines():
+    for example in whole_image_lines() if args.only is None else []:
         grey = load_grey(example.path)
         best = None
         for line in sorted(detect(detector, grey), key=lambda d: -d.cells)[:LINES_PER_PHOTO]:
@@ -127,6 +161,15 @@ def main() -> None:
     scenes_out.close()
     for key in sorted(stats):
         print(f"{key[0]:>22}  {key[1]:<14} {stats[key]}")
+
+
+def _meets(a: Quad, b: Quad) -> bool:
+    """Whether two quads share area (tested on a grid of points of each)."""
+    def points(q: Quad):
+        e = q.direction
+        d = np.array([-e[1], e[0]])
+        return [q.center + e * q.length * s + d * q.height * t for s in (-0.4, -0.2, 0, 0.2, 0.4) for t in (-0.4, 0, 0.4)]
+    return any(inside(p, b) for p in points(a)) or any(inside(p, a) for p in points(b))
 
 
 def _overlaps(a: Quad, b: Quad) -> bool:
