@@ -133,6 +133,19 @@ final class GlareDetectorTests: XCTestCase {
         XCTAssertEqual(report.regions, [PixelRect(x: 4, y: 30, width: 32, height: 40)])
     }
 
+    /// The cell before the number may lie wholly past the display region the reader drew (a trained locator's
+    /// line can end at the last digit it could read, the one under the glare left out): a spot there counts.
+    func testACompactSpotInACellBeforeTheDisplayRegionCovers() {
+        var image = frame(background: 190, ink: 40)
+        let spot = PixelRect(x: 3, y: 36, width: 16, height: 28)
+        fill(&image, spot, 252)
+        let outside = PixelRect(x: 2, y: 35, width: 18, height: 30)
+        XCTAssertFalse(detect(image, nearby: []).coversDigits)
+        let report = detect(image, nearby: [outside, cellAfter])
+        XCTAssertTrue(report.coversDigits)
+        XCTAssertEqual(report.regions, [spot])
+    }
+
     /// A long bright strip along the side of the window is the device's body, not a reflection.
     func testALongStripBesideTheNumberDoesNotCover() {
         var image = frame(background: 190, ink: 40)

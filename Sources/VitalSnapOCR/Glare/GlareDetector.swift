@@ -67,8 +67,11 @@ public struct GlareDetector: Sendable {
         var area = 0
         for blob in labeler.label(mask, minimumArea: minimumArea) {
             let r = PixelRect(x: blob.box.x + search.x, y: blob.box.y + search.y, width: blob.box.width, height: blob.box.height)
+            // Enough of it on the display, or in a cell beside the number (which may lie past the display's
+            // edge as the reader drew it: glare there can hide the whole first or last digit).
             let onDisplay = glarePixels(in: r.intersection(region))
-            guard onDisplay >= minimumArea else { continue }
+            let besideNumber = nearby.reduce(0) { max($0, glarePixels(in: r.intersection($1))) }
+            guard max(onDisplay, besideNumber) >= minimumArea else { continue }
             // On a backlit display the digits themselves are bright: only a solid spot wider than any stroke
             // counts.
             if polarity == .light && !hasSolidCore(r, side: max(3, digitHeight / 4), search: search) { continue }
