@@ -155,6 +155,20 @@ class Quad:
         bottom = (self.pts[3] + self.pts[2]) / 2
         return float(np.linalg.norm(bottom - top))
 
+    def contains(self, point) -> bool:
+        c = np.asarray(point) - self.center
+        e = self.direction
+        return abs(c @ e) <= self.length / 2 and abs(c @ np.array([-e[1], e[0]])) <= self.height / 2
+
+    def meets(self, other: "Quad") -> bool:
+        """Whether the two share area (tested on a grid of points of each, the edges included)."""
+        def points(q: "Quad"):
+            e = q.direction
+            d = np.array([-e[1], e[0]])
+            return [q.center + e * q.length * u + d * q.height * v for u in (-0.5, -0.25, 0, 0.25, 0.5) for v in (-0.5, 0, 0.5)]
+
+        return any(other.contains(p) for p in points(self)) or any(self.contains(p) for p in points(other))
+
     def jittered(self, rng: random.Random, along=0.1, across=0.08, scale=(0.85, 1.2), degrees=3.0,
                  extend=(0.0, 0.6), pull=0.1) -> "Quad":
         """As a detector would err: shifted, scaled, turned a little, ends moved (see the generator)."""

@@ -120,7 +120,7 @@ def find_value(recognizer, grey: np.ndarray, levels: list[np.ndarray], regions: 
                         continue
                     for reach in END_REACH:
                         q = _span(strip, crop.shape[1], runs[i], runs[j - 1], reach)
-                        if not any(inside(q.center, t) for t in taken):
+                        if not any(t.contains(q.center) for t in taken):
                             candidates.append(q)
         if not candidates:
             continue
@@ -189,12 +189,6 @@ def _tightened(recognizer, grey, levels, quad: Quad, temperature) -> Quad:
         if keep is not None:
             ends[side] = ends[side] + sign * (keep + END_SLACK) * h
     return Quad.from_geometry(quad.center + e * (ends[0] + ends[1]) / 2, e, ends[1] - ends[0], h)
-
-
-def inside(point: np.ndarray, quad: Quad) -> bool:
-    c = point - quad.center
-    e = quad.direction
-    return abs(c @ e) <= quad.length / 2 and abs(c @ np.array([-e[1], e[0]])) <= quad.height / 2
 
 
 def search_photo(recognizer, grey: np.ndarray, levels: list[np.ndarray], lines: list[Quad],

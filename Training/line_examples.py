@@ -1,6 +1,9 @@
 """Line crops for the recognizer, drawn at random from every source, each with its text.
 
 - synthetic: the crops `vitalsnap samples training-set` wrote (OUT/lines.tsv), already jittered;
+- synthetic in context: a value line cut from its whole synthetic scene with its ends reaching further, into
+  the icons and unit words beside it (never into another line with digits), as the reader's longer and taller
+  views of a line see it; the text stays the value's;
 - real lines: cut from real photos around their quad, jittered as a detector would err;
 - composed: real single-digit crops of one display style put side by side into a line.
 Real crops are augmented (blur, noise, gamma, JPEG, polarity) so a few hundred photos stand for many.
@@ -9,19 +12,26 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from PIL import Image, ImageFilter
 
-from common import CROP_HEIGHT, Quad, crop_line, load_grey, standardise
+from common import CROP_HEIGHT, Quad, crop_line, load_grey, load_rgb, standardise, text_is_encodable, to_grey
 from real_data import LineExample, digit_group, is_validation, whole_image_quad
 
 # How often each kind of example is drawn.
 SHARE_REAL = 0.3
 SHARE_COMPOSED = 0.08
+SHARE_CONTEXT = 0.15
+# How far a value line cut in context reaches beyond its ends (digit heights, each end) and how much taller it is.
+CONTEXT_REACH = (0.0, 1.0)
+CONTEXT_SCALE = (0.9, 1.3)
+# Roles of the lines that hold digits of their own: a line cut in context must not reach into one.
+DIGIT_ROLES = ("value", "clock", "date", "memory")
 
 # Digit crops: the share of the crop's height the digit fills, per folder (measured by eye).
 DIGIT_SHARE = {"lcd-digits-kazuhito": 0.78, "gaspump-digits-kazmiekr": 0.95}
@@ -77,11 +87,39 @@ def augment(crop: np.ndarray, rng: random.Random) -> np.ndarray:
 
 
 @dataclass
+class ContextLine:
+    """A value line of a synthetic scene, with the lines beside it that hold digits of their own."""
+
+    scene: str
+    quad: Quad
+    text: str
+    others: list[Quad]
+
+
+def read_context_lines(folder: str) -> list[ContextLine]:
+    path = os.path.join(folder, "scenes.jsonl")
+    if not os.path.exists(path):
+        return []
+    out = []
+    with open(path) as f:
+        for row in f:
+            s = json.loads(row)
+            digit_lines = [l for l in s["lines"] if l["role"] in DIGIT_ROLES]
+            for line in digit_lines:
+                if line["role"] != "value" or not line.get("readable", True) or not text_is_encodable(line["text"]):
+                    continue
+                others = [Quad(np.array(o["quad"])) for o in digit_lines if o is not line]
+                out.append(ContextLine(os.path.join(folder, s["file"]), Quad(np.array(line["quad"])), line["text"], others))
+    return out
+
+
+@dataclass
 class LineSampler:
     synthetic: list[tuple[str, str]]
     real: list[LineExample]
     digits: dict[str, list[tuple[str, str]]]
     cache: ImageCache
+    context: list[ContextLine] = field(default_factory=list)
 
     def sample(self, rng: random.Random) -> tuple[np.ndarray, str]:
         r = rng.random()
@@ -89,6 +127,8 @@ class LineSampler:
             return self.real_line(rng.choice(self.real), rng)
         if (r < SHARE_REAL + SHARE_COMPOSED or not self.synthetic) and self.digits:
             return self.composed(rng)
+        if r < SHARE_REAL + SHARE_COMPOSED + SHARE_CONTEXT and self.context:
+            return self.in_context(rng.choice(self.context), rng)
         path, text = rng.choice(self.synthetic)
         return np.asarray(Image.open(path).convert("L")), text
 
@@ -105,6 +145,15 @@ class LineSampler:
             quad = quad.jittered(rng, extend=(0.0, 0.4))
         crop = crop_line(img, quad)
         return (augment(crop, rng) if jitter else crop), example.text
+
+    def in_context(self, line: ContextLine, rng: random.Random) -> tuple[np.ndarray, str]:
+        quad = line.quad.jittered(rng, extend=CONTEXT_REACH, scale=CONTEXT_SCALE)
+        if any(quad.meets(o) for o in line.others):
+            quad = line.quad.jittered(rng, extend=(0.0, 0.2))
+            if any(quad.meets(o) for o in line.others):
+                quad = line.quad
+        img = to_grey(load_rgb(line.scene), rng)
+        return augment(crop_line(img, quad), rng), line.text
 
     def composed(self, rng: random.Random) -> tuple[np.ndarray, str]:
         style = rng.choice(sorted(self.digits))

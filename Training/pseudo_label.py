@@ -25,7 +25,7 @@ import numpy as np
 from common import Quad, load_grey, pyramid, text_is_encodable
 from detector_data import IGNORE
 from infer import detect, load_detector, load_recognizer, read_line
-from label_search import find_value, inside, near_region, search_photo
+from label_search import find_value, near_region, search_photo
 from real_data import panel_meter_lines, photo_rows, photo_scenes, whole_image_lines, whole_image_quad
 
 # A reading that only agrees with an integer label must be this sure before its decimals are trusted.
@@ -129,7 +129,7 @@ def main() -> None:
             if text_is_encodable(keep):
                 lines_out.write(f"{scene.path}\t{keep}\t{scene.source}\t{scene.group}\t{quad_text(quad)}\n")
             # A line the detector found across a value (two rows taken for one) is no longer "don't care".
-            taught = [t for t in taught if not _meets(Quad(np.array(t["quad"])), quad)]
+            taught = [t for t in taught if not Quad(np.array(t["quad"])).meets(quad)]
         taught += [{"quad": quad.pts.tolist(), "cls": 1} for quad, _ in placed.values()]
         used = placed
         for q in scene.values:  # a box somebody drew (panel meters): the value, whatever the models found
@@ -161,15 +161,6 @@ def main() -> None:
     scenes_out.close()
     for key in sorted(stats):
         print(f"{key[0]:>22}  {key[1]:<14} {stats[key]}")
-
-
-def _meets(a: Quad, b: Quad) -> bool:
-    """Whether two quads share area (tested on a grid of points of each)."""
-    def points(q: Quad):
-        e = q.direction
-        d = np.array([-e[1], e[0]])
-        return [q.center + e * q.length * s + d * q.height * t for s in (-0.4, -0.2, 0, 0.2, 0.4) for t in (-0.4, 0, 0.4)]
-    return any(inside(p, b) for p in points(a)) or any(inside(p, a) for p in points(b))
 
 
 def _overlaps(a: Quad, b: Quad) -> bool:

@@ -68,9 +68,11 @@ step "5 fine-tuning with the real photos"
     --crop 256 --batch 8
 # Two more rounds: each pseudo-labels the photos again with the latest models (more lines agree with their
 # labels each time) and fine-tunes both on that, side by side with a thread each.
-fine_round() {  # name, previous detector, previous recognizer, seed
+fine_round() {  # name, previous detector, previous recognizer, seed[, the previous round's pseudo-labels]
     "$PY" pseudo_label.py --detector "$W/$2.pt" --recognizer "$W/$3.pt" --out "$W/pseudo-$1"
+    # The recognizer also keeps the previous round's lines: a later round reads some photos it read before.
     "$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --extra-lines "$W/pseudo-$1/lines.tsv" \
+        ${5:+--extra-lines "$W/$5/lines.tsv"} \
         --init "$W/$3.pt" --out "$W/recognizer-$1.pt" --minutes "$ROUND2_MINUTES" --lr 5e-4 --seed "$4" \
         --threads 1 &
     local recognizer_job=$!
@@ -82,7 +84,7 @@ fine_round() {  # name, previous detector, previous recognizer, seed
 step "5b second round: pseudo-labelling with the fine-tuned models, then both fine-tuned again side by side"
 fine_round r2 detector recognizer "$((SEED + 12))"
 step "5c third round"
-fine_round r3 detector-r2 recognizer-r2 "$((SEED + 22))"
+fine_round r3 detector-r2 recognizer-r2 "$((SEED + 22))" pseudo-r2
 step "6 calibrating"
 "$PY" calibrate.py --recognizer "$W/recognizer-r3.pt" --synthetic-val "$W/synth-val" \
     --extra-lines "$W/pseudo-r3/lines.tsv" --out "$W/calibration.json"
@@ -92,6 +94,8 @@ step "7 exporting"
 cd ..
 step "8 evaluating (release build, held halves)"
 swift build -c release --product vitalsnap >/dev/null
+# SwiftPM does not always notice that a file in a copied resource folder changed: put the new files in place.
+cp Models/reader/*.safetensors "$(swift build -c release --show-bin-path)/VitalSnap_VitalSnapModels.resources/reader/"
 .build/release/vitalsnap eval Samples/stills --reader model || true
 for folder in glucose-morepen:9 bp-paramed:2 fuel-pump:100 electricity-meter:100 bp-fields-binarized:100; do
     .build/release/vitalsnap eval "../shared/data/photos/${folder%%:*}" -p "${folder##*:}" --reader model --split held \

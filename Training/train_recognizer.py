@@ -21,7 +21,8 @@ import torch
 
 from common import ALPHABET, encode_text, seed_everything
 from graphnet import GraphNet
-from line_examples import ImageCache, LineSampler, batch_tensor, read_synthetic, split_digits, split_real
+from line_examples import (ImageCache, LineSampler, batch_tensor, read_context_lines, read_synthetic, split_digits,
+                           split_real)
 from models import recognizer_layers
 from real_data import LineExample, digit_crops, panel_meter_lines, whole_image_lines
 
@@ -101,9 +102,11 @@ def main() -> None:
     for extra in args.extra_lines:
         real += read_extra(extra)
     real_train, real_val = split_real(real)
-    sampler = LineSampler(read_synthetic(args.synthetic), real_train, split_digits(digit_crops()), ImageCache())
+    sampler = LineSampler(read_synthetic(args.synthetic), real_train, split_digits(digit_crops()), ImageCache(),
+                          read_context_lines(args.synthetic))
     synthetic_val = read_synthetic(args.synthetic_val)[:2000] if args.synthetic_val else []
-    print(f"synthetic lines {len(sampler.synthetic)}, real lines {len(real_train)} (+{len(real_val)} validation)", flush=True)
+    print(f"synthetic lines {len(sampler.synthetic)} (+{len(sampler.context)} value lines in their scenes), "
+          f"real lines {len(real_train)} (+{len(real_val)} validation)", flush=True)
 
     net = GraphNet(recognizer_layers(), input_channels=1)
     if args.init:
