@@ -22,7 +22,36 @@ public struct ModelLineRectifier: LineRectifying {
             tx: map.tx + 0.5 * (map.a + map.b) - 0.5, ty: map.ty + 0.5 * (map.c + map.d) - 0.5)
         out.frameBounds = working.bounds
         out.candidateSpans = []
-        out.polarity = Self.inkPolarity(of: out.image, rows: LineCropper.digitTop..<LineCropper.digitBottom)
+        // The rows above and below the characters show the display where they lie inside the frame (a crop of
+        // one line, cut at its edges, has none: they repeat its edge rows).
+        let middle = Double(out.image.width) / 2
+        let above = map.apply(middle, 1), below = map.apply(middle, Double(LineCropper.height) - 1)
+        let inside = { (p: (x: Double, y: Double)) in
+            p.x >= 0 && p.y >= 0 && p.x < Double(working.width) && p.y < Double(working.height)
+        }
+        out.polarity = inside(above) && inside(below)
+            ? Self.inkPolarity(of: out.image, band: LineCropper.digitTop..<LineCropper.digitBottom)
+            : Self.inkPolarity(of: out.image, rows: LineCropper.digitTop..<LineCropper.digitBottom)
+    }
+
+    /// The rows above and below the characters are the display itself; the characters' band holds more ink
+    /// than they do. Where the band is darker on average the ink is dark, otherwise light (thick segments can
+    /// cover more than half the band, so the band alone does not tell).
+    static func inkPolarity(of image: GrayImage, band rows: Range<Int>) -> InkPolarity {
+        var band = 0, bandCount = 0, margin = 0, marginCount = 0
+        for y in 0..<image.height {
+            var sum = 0
+            for x in 0..<image.width { sum += Int(image[x, y]) }
+            if rows.contains(y) {
+                band += sum
+                bandCount += image.width
+            } else {
+                margin += sum
+                marginCount += image.width
+            }
+        }
+        guard bandCount > 0, marginCount > 0 else { return .dark }
+        return Double(band) / Double(bandCount) < Double(margin) / Double(marginCount) ? .dark : .light
     }
 
     /// Segments cover a minority of the digit band: where the band's mean is below its median, the minority is
