@@ -52,20 +52,19 @@ def best_path(logits: np.ndarray, temperature: float = 1.0) -> tuple[str, float,
     p /= p.sum(axis=1, keepdims=True)
     best = p.argmax(axis=1)
     top = p[np.arange(len(best)), best]
-    text, peaks, prev = [], [], 0
-    for k, q in zip(best, top):
-        if k != 0 and k != prev:
-            text.append(ALPHABET[k - 1])
-            peaks.append(float(q))
-        elif k != 0 and k == prev:
-            peaks[-1] = max(peaks[-1], float(q))
-        prev = k
-    return "".join(text), float(np.prod(top.astype(np.float64))), peaks
+    text, runs = _runs(best)
+    peaks = [float(top[first : last + 1].max()) for first, last in runs]
+    return text, float(np.prod(top.astype(np.float64))), peaks
 
 
-def best_path_runs(logits: np.ndarray, temperature: float = 1.0) -> tuple[str, list[tuple[int, int]]]:
-    """The best path's text and, per character, its first and last output column."""
-    best = (logits / temperature).argmax(axis=1)
+def best_path_runs(logits: np.ndarray) -> tuple[str, list[tuple[int, int]]]:
+    """The best path's text and, per character, its first and last output column (a temperature changes
+    neither)."""
+    return _runs(logits.argmax(axis=1))
+
+
+def _runs(best: np.ndarray) -> tuple[str, list[tuple[int, int]]]:
+    """Per output column's class -> the text (runs merged, blanks dropped) and each character's columns."""
     text, runs, prev = [], [], 0
     for t, k in enumerate(best):
         if k != 0 and k != prev:

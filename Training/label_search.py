@@ -110,7 +110,7 @@ def find_value(recognizer, grey: np.ndarray, levels: list[np.ndarray], regions: 
         crops = [crop_line(grey, q, levels) for q in strips]
         candidates = []
         for strip, crop, logits in zip(strips, crops, recognizer_logits(recognizer, crops)):
-            text, runs = best_path_runs(logits, temperature)
+            text, runs = best_path_runs(logits)
             for i in range(len(text)):
                 for j in range(i + 1, len(text) + 1):
                     # A whole number, never a part of one (77 in 177, 33.0 in 33.01).
@@ -147,15 +147,16 @@ def _best(recognizer, grey, levels, candidates: list[Quad], accepts, temperature
     mean = Quad.from_geometry(np.mean([q.center for q in near], axis=0), e, float(np.mean([q.length for q in near])),
                               float(np.exp(np.mean([np.log(q.height) for q in near]))))
     best = max(scored, key=lambda s: s[0])[1]
-    for quad in (_tightened(recognizer, grey, levels, mean, temperature), mean,
-                 _tightened(recognizer, grey, levels, best, temperature), best):
-        kept = verified(recognizer, grey, levels, quad, accepts, temperature)
+    # (A generator: the best is only pulled in when the mean fails.)
+    tries = (q for base in (mean, best) for q in (_tightened(recognizer, grey, levels, base, temperature), base))
+    for quad in tries:
+        kept = _verified(recognizer, grey, levels, quad, accepts, temperature)
         if kept is not None:
             return quad, kept
     return None
 
 
-def verified(recognizer, grey, levels, quad: Quad, accepts, temperature) -> str | None:
+def _verified(recognizer, grey, levels, quad: Quad, accepts, temperature) -> str | None:
     """The text to teach where the quad reads an accepted text with SEARCH_CONFIDENCE and every agreement view
     reads the same; else None."""
     views = [quad] + [view_quad(quad, v) for v in AGREEMENT_VIEWS]

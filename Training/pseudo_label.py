@@ -131,11 +131,10 @@ def main() -> None:
             # A line the detector found across a value (two rows taken for one) is no longer "don't care".
             taught = [t for t in taught if not Quad(np.array(t["quad"])).meets(quad)]
         taught += [{"quad": quad.pts.tolist(), "cls": 1} for quad, _ in placed.values()]
-        used = placed
         for q in scene.values:  # a box somebody drew (panel meters): the value, whatever the models found
             taught = [t for t in taught if not _overlaps(Quad(np.array(t["quad"])), q)]
             taught.append({"quad": q.pts.tolist(), "cls": 1})
-        agreed = len(used)
+        agreed = len(placed)
         stats[(scene.source, "values agreed")] += agreed
         stats[(scene.source, "values")] += len(values)
         if agreed or scene.values:

@@ -19,13 +19,13 @@ final class ModelLineRectifierTests: XCTestCase {
         // Segments over 60% of the band: the band alone (its mean against its median) takes them for the
         // display; the rows above and below show the display.
         let image = crop(background: 200, ink: 40, share: 0.6)
-        XCTAssertEqual(ModelLineRectifier.inkPolarity(of: image, band: band), .dark)
+        XCTAssertEqual(ModelLineRectifier.inkPolarity(of: image, againstMarginsOf: band), .dark)
         XCTAssertEqual(ModelLineRectifier.inkPolarity(of: image, rows: band), .light)
     }
 
     func testLitSegmentsOnADarkDisplayAreLightInk() {
-        XCTAssertEqual(ModelLineRectifier.inkPolarity(of: crop(background: 30, ink: 230, share: 0.6), band: band), .light)
-        XCTAssertEqual(ModelLineRectifier.inkPolarity(of: crop(background: 30, ink: 230, share: 0.3), band: band), .light)
-        XCTAssertEqual(ModelLineRectifier.inkPolarity(of: crop(background: 200, ink: 40, share: 0.3), band: band), .dark)
+        XCTAssertEqual(ModelLineRectifier.inkPolarity(of: crop(background: 30, ink: 230, share: 0.6), againstMarginsOf: band), .light)
+        XCTAssertEqual(ModelLineRectifier.inkPolarity(of: crop(background: 30, ink: 230, share: 0.3), againstMarginsOf: band), .light)
+        XCTAssertEqual(ModelLineRectifier.inkPolarity(of: crop(background: 200, ink: 40, share: 0.3), againstMarginsOf: band), .dark)
     }
 }

@@ -123,29 +123,31 @@ public struct ModelLineLocator: LineLocator {
                 vMax = max(vMax, v)
             }
             let bands = Int(((vMax - vMin) / stride).rounded()) + 1
-            partStarts.removeAll(keepingCapacity: true)
-            if Double(bands) > configuration.splitter.configuration.minimumExtent * group.height / stride {
-                let (ex, ey) = (group.ex, group.ey)
-                members.sort { Self.across($0, gw, ex, ey) < Self.across($1, gw, ex, ey) }
-                bandCounts.removeAll(keepingCapacity: true)
-                bandCounts.append(contentsOf: repeatElement(0, count: bands))
-                for cell in members { bandCounts[Self.band(cell, gw, ex, ey, vMin)] += 1 }
-                bandCounts.withUnsafeBufferPointer {
-                    configuration.splitter.split(counts: $0, bandsPerDigitHeight: group.height / stride, into: &partStarts)
-                }
+            guard configuration.splitter.mayHoldStackedLines(bands: bands, bandsPerDigitHeight: group.height / stride) else {
+                lines.append(line(group, output, members[...], role: role, scaleX: scaleX, scaleY: scaleY))
+                continue
             }
-            var first = 0
+            // The cells in order across, counted per band; a part is then the run of cells of its bands.
+            let (ex, ey) = (group.ex, group.ey)
+            members.sort { Self.across($0, gw, ex, ey) < Self.across($1, gw, ex, ey) }
+            bandCounts.removeAll(keepingCapacity: true)
+            bandCounts.append(contentsOf: repeatElement(0, count: bands))
+            for cell in members {
+                bandCounts[Int(((Self.across(cell, gw, ex, ey) - vMin) / stride).rounded())] += 1
+            }
+            bandCounts.withUnsafeBufferPointer {
+                configuration.splitter.split(counts: $0, bandsPerDigitHeight: group.height / stride, into: &partStarts)
+            }
+            var first = 0, firstBand = 0
             for k in 0...partStarts.count {
-                var end = members.count
-                if k < partStarts.count {
-                    end = first
-                    while end < members.count, Self.band(members[end], gw, group.ex, group.ey, vMin) < partStarts[k] { end += 1 }
-                }
+                let endBand = k < partStarts.count ? partStarts[k] : bands
+                var end = first
+                for b in firstBand..<endBand { end += Int(bandCounts[b]) }
                 if end - first >= configuration.minimumCells {
-                    let part = k == 0 && partStarts.isEmpty ? group : geometry(output, members[first..<end])
+                    let part = partStarts.isEmpty ? group : geometry(output, members[first..<end])
                     lines.append(line(part, output, members[first..<end], role: role, scaleX: scaleX, scaleY: scaleY))
                 }
-                first = end
+                (first, firstBand) = (end, endBand)
             }
         }
         return lines
@@ -178,11 +180,6 @@ public struct ModelLineLocator: LineLocator {
     private static func across(_ cell: Int32, _ gw: Int, _ ex: Double, _ ey: Double) -> Double {
         let p = centre(cell, gw)
         return -p.x * ey + p.y * ex
-    }
-
-    /// The band (one cell wide) across the reading direction that a cell lies in, counted from `vMin`.
-    private static func band(_ cell: Int32, _ gw: Int, _ ex: Double, _ ey: Double, _ vMin: Double) -> Int {
-        Int(((Self.across(cell, gw, ex, ey) - vMin) / Double(DetectorConvention.stride)).rounded())
     }
 
     /// The line of a group of cells: its geometry's direction and height, its cells' extent along and across.

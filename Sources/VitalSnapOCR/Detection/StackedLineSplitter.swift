@@ -19,18 +19,22 @@ struct StackedLineSplitter: Sendable {
 
     var configuration = Configuration()
 
+    /// Whether a group `bands` wide across (its digit height `bandsPerDigitHeight` bands) may hold more than one
+    /// line: only then is it worth sorting its cells and counting them per band.
+    func mayHoldStackedLines(bands: Int, bandsPerDigitHeight: Double) -> Bool {
+        bandsPerDigitHeight > 0 && Double(bands) > configuration.minimumExtent * bandsPerDigitHeight
+    }
+
     /// The band indices at which new parts start (each in `1..<counts.count`), ascending, into `starts`
     /// (emptied first). `bandsPerDigitHeight` is the group's digit height in bands.
     func split(counts: UnsafeBufferPointer<Int32>, bandsPerDigitHeight: Double, into starts: inout [Int]) {
         starts.removeAll(keepingCapacity: true)
         let n = counts.count
-        guard bandsPerDigitHeight > 0, Double(n) > configuration.minimumExtent * bandsPerDigitHeight else { return }
+        guard mayHoldStackedLines(bands: n, bandsPerDigitHeight: bandsPerDigitHeight) else { return }
         let minimumBands = max(1, Int((configuration.minimumPart * bandsPerDigitHeight).rounded(.up)))
         var partStart = 0
         var leftMax: Int32 = 0
-        var band = 0
-        while band < n {
-            defer { band += 1 }
+        for band in 0..<n {
             if band - partStart >= minimumBands, n - band >= minimumBands {
                 var rightMax: Int32 = 0
                 for k in (band + 1)..<n { rightMax = max(rightMax, counts[k]) }

@@ -70,8 +70,8 @@ public struct GlareDetector: Sendable {
             // Enough of it on the display, or in a cell beside the number (which may lie past the display's
             // edge as the reader drew it: glare there can hide the whole first or last digit).
             let onDisplay = glarePixels(in: r.intersection(region))
-            let besideNumber = nearby.reduce(0) { max($0, glarePixels(in: r.intersection($1))) }
-            guard max(onDisplay, besideNumber) >= minimumArea else { continue }
+            guard onDisplay >= minimumArea || nearby.contains(where: { glarePixels(in: r.intersection($0)) >= minimumArea })
+            else { continue }
             // On a backlit display the digits themselves are bright: only a solid spot wider than any stroke
             // counts.
             if polarity == .light && !hasSolidCore(r, side: max(3, digitHeight / 4), search: search) { continue }

@@ -49,7 +49,9 @@ public struct ReadingAssembler: Sendable {
                     outcome: .none("found \(prominent.count) of the \(fields.count) values"),
                     confidence: 0, recognizedText: recognizedText, lines: prominent)
             }
-            chosen = Self.inReadingOrder(Array(prominent.prefix(fields.count)))
+            var ordered = Array(prominent.prefix(fields.count))
+            Self.sortInReadingOrder(&ordered)
+            chosen = ordered
         }
         var values: [FieldValue] = []
         for (field, line) in zip(fields, chosen) {
@@ -155,10 +157,10 @@ public struct ReadingAssembler: Sendable {
         return Double(max(dx, dy)) <= other.digitHeight
     }
 
-    /// The lines top to bottom, then left to right, in the display's own frame: the one their reading direction
-    /// gives. A trained locator reads a display upside down or turned by a quarter without turning the image, so
+    /// Sorts the lines top to bottom, then left to right, in the display's own frame: the one their reading
+    /// direction gives. A trained locator reads a display upside down or turned by a quarter without turning the image, so
     /// "top" is where the characters' tops point, not the image's top (for an upright display the two agree).
-    static func inReadingOrder(_ lines: [RecognizedLine]) -> [RecognizedLine] {
+    static func sortInReadingOrder(_ lines: inout [RecognizedLine]) {
         // The display's reading direction: the mean of its lines' (their quads' `direction`).
         var ex = 0.0, ey = 0.0
         for line in lines where line.corners.count == 4 {
@@ -169,7 +171,8 @@ public struct ReadingAssembler: Sendable {
         }
         let n = (ex * ex + ey * ey).squareRoot()
         (ex, ey) = n > 0 ? (ex / n, ey / n) : (1, 0)
-        // Each line's start along the reading direction (u) and its extent down the display (v0 to v1).
+        // Each line's start along the reading direction (u) and its extent down the display (v0 to v1): a few
+        // corners, so worked out again in each comparison rather than kept beside the lines.
         func extent(_ line: RecognizedLine) -> (u: Double, v0: Double, v1: Double) {
             guard !line.corners.isEmpty else { return (0, 0, 0) }
             var u = Double.infinity, v0 = Double.infinity, v1 = -Double.infinity
@@ -181,12 +184,13 @@ public struct ReadingAssembler: Sendable {
             }
             return (u, v0, v1)
         }
-        return lines.map { ($0, extent($0)) }.sorted { a, b in
+        lines.sort { first, second in
+            let a = extent(first), b = extent(second)
             // Same row when they overlap down the display by half the smaller height: then along the reading.
-            let overlap = min(a.1.v1, b.1.v1) - max(a.1.v0, b.1.v0)
-            if overlap >= 0.5 * min(a.1.v1 - a.1.v0, b.1.v1 - b.1.v0) { return a.1.u < b.1.u }
-            return a.1.v0 < b.1.v0
-        }.map(\.0)
+            let overlap = min(a.v1, b.v1) - max(a.v0, b.v0)
+            if overlap >= 0.5 * min(a.v1 - a.v0, b.v1 - b.v0) { return a.u < b.u }
+            return a.v0 < b.v0
+        }
     }
 }
 

@@ -25,19 +25,20 @@ public struct ModelLineRectifier: LineRectifying {
         // The rows above and below the characters show the display where they lie inside the frame (a crop of
         // one line, cut at its edges, has none: they repeat its edge rows).
         let middle = Double(out.image.width) / 2
-        let above = map.apply(middle, 1), below = map.apply(middle, Double(LineCropper.height) - 1)
-        let inside = { (p: (x: Double, y: Double)) in
-            p.x >= 0 && p.y >= 0 && p.x < Double(working.width) && p.y < Double(working.height)
+        let marginsInFrame = [1.0, Double(LineCropper.height) - 1].allSatisfy { y in
+            let p = map.apply(middle, y)
+            return working.bounds.contains(x: Int(p.x.rounded(.down)), y: Int(p.y.rounded(.down)))
         }
-        out.polarity = inside(above) && inside(below)
-            ? Self.inkPolarity(of: out.image, band: LineCropper.digitTop..<LineCropper.digitBottom)
-            : Self.inkPolarity(of: out.image, rows: LineCropper.digitTop..<LineCropper.digitBottom)
+        let band = LineCropper.digitTop..<LineCropper.digitBottom
+        out.polarity = marginsInFrame
+            ? Self.inkPolarity(of: out.image, againstMarginsOf: band)
+            : Self.inkPolarity(of: out.image, rows: band)
     }
 
     /// The rows above and below the characters are the display itself; the characters' band holds more ink
     /// than they do. Where the band is darker on average the ink is dark, otherwise light (thick segments can
     /// cover more than half the band, so the band alone does not tell).
-    static func inkPolarity(of image: GrayImage, band rows: Range<Int>) -> InkPolarity {
+    static func inkPolarity(of image: GrayImage, againstMarginsOf rows: Range<Int>) -> InkPolarity {
         var band = 0, bandCount = 0, margin = 0, marginCount = 0
         for y in 0..<image.height {
             var sum = 0
