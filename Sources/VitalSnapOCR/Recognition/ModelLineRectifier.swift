@@ -25,10 +25,11 @@ public struct ModelLineRectifier: LineRectifying {
         // The rows above and below the characters show the display where they lie inside the frame (a crop of
         // one line, cut at its edges, has none: they repeat its edge rows).
         let middle = Double(out.image.width) / 2
-        let marginsInFrame = [1.0, Double(LineCropper.height) - 1].allSatisfy { y in
+        func inFrame(row y: Double) -> Bool {
             let p = map.apply(middle, y)
             return working.bounds.contains(x: Int(p.x.rounded(.down)), y: Int(p.y.rounded(.down)))
         }
+        let marginsInFrame = inFrame(row: 1) && inFrame(row: Double(LineCropper.height) - 1)
         let band = LineCropper.digitTop..<LineCropper.digitBottom
         out.polarity = marginsInFrame
             ? Self.inkPolarity(of: out.image, againstMarginsOf: band)
