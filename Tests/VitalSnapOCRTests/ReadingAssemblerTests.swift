@@ -40,6 +40,20 @@ final class ReadingAssemblerTests: XCTestCase {
 
     // MARK: - Choosing the line
 
+    /// The value's digits read differently in another view of them (every confidence 0): the reading is in
+    /// doubt, so there is none, and the smaller number below (a clock, a memory number) does not stand in for it.
+    func testAValueReadDifferentlyInAnotherViewIsUnclearNotSkipped() throws {
+        var value = line("161", height: 60, top: 20, unclear: [0, 1, 2])
+        let below = line("12", height: 25, top: 300)
+        var reading = try assembler(100).assemble([value, below])
+        XCTAssertEqual(reading.readingString, "12", "without the flag a line of zero confidence is no number at all")
+        value.viewsDisagree = true
+        reading = try assembler(100).assemble([value, below])
+        XCTAssertTrue(isNone(reading))
+        guard case .none(let why) = reading.outcome else { return }
+        XCTAssertTrue(why.contains("unclear (161)"), why)
+    }
+
     /// A line `---` 70 px tall above a 7.0, its dashes 20 px wide starting at `xs`.
     func dashesAboveSevenPointZero(at xs: [Int]) throws -> Reading {
         var dashes = line("---", height: 70, top: 10)

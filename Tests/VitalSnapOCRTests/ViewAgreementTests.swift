@@ -55,6 +55,7 @@ struct ViewAgreementTests {
         #expect(calls == 3)
         #expect(String(read.characters.map(\.character)) == "12")
         #expect(read.characters.allSatisfy { abs($0.confidence - 0.7) < 1e-12 })
+        #expect(!read.viewsDisagree)
     }
 
     @Test func aReadingThatChangesInOneViewIsNotSureAtAll() {
@@ -62,6 +63,7 @@ struct ViewAgreementTests {
         let (read, _) = check(line(), recognizer: StubRecognizer(misreadAbove: 42))
         #expect(String(read.characters.map(\.character)) == "12")
         #expect(read.characters.allSatisfy { $0.confidence == 0 })
+        #expect(read.viewsDisagree)
     }
 
     @Test func clocksAndLinesAlreadyTooUnsureAreNotReadAgain() {

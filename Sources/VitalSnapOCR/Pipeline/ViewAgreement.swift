@@ -32,6 +32,7 @@ public struct ViewAgreement: Sendable {
                   zip(again.characters, read.characters).allSatisfy({ $0.character == $1.character })
             else {
                 for i in read.characters.indices { read.characters[i].confidence = 0 }
+                read.viewsDisagree = true
                 return
             }
             for character in again.characters { least = min(least, character.confidence) }

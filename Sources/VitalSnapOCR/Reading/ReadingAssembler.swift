@@ -202,7 +202,10 @@ extension RecognizedLine {
         guard !isTexture else { return false }
         let chars = characters.filter { $0.character != "." }
         guard chars.count >= 2 else { return false }
-        let clear = chars.filter { $0.character != "?" && $0.confidence >= 0.3 }
+        // Characters read differently in another view are shaped as digits all the same: the line is a number
+        // whose reading is in doubt, and as such it is still the value (reported unclear), not skipped for the
+        // next line down.
+        let clear = chars.filter { $0.character != "?" && ($0.confidence >= 0.3 || viewsDisagree) }
         guard Double(clear.count) >= 0.6 * Double(chars.count) else { return false }
         return !chars.allSatisfy({ $0.character == "-" }) || Self.dashesAreEvenlySpaced(chars)
     }

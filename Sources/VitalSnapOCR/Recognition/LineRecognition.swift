@@ -10,6 +10,9 @@ public struct LineRecognition: Sendable {
     /// Share of the band around the characters covered by ink that belongs to none of them: high for texture,
     /// printed text or a line read with the wrong polarity.
     public var noise: Double
+    /// Another view of the line (`ViewAgreement`) read other text: the characters are there, their reading is
+    /// in doubt (every confidence is then 0).
+    public var viewsDisagree = false
 
     public init(characters: [RecognizedCharacter], contrast: Int, hasGap: Bool, noise: Double = 0) {
         self.characters = characters

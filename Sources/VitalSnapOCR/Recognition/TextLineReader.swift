@@ -94,6 +94,7 @@ public struct TextLineReader: Sendable {
                 corners: [toImage(x0, y0), toImage(x1, y0), toImage(x1, y1), toImage(x0, y1)],
                 contrast: read.contrast, hasGap: read.hasGap, noise: read.noise)
             recognized.toImage = toImageMap
+            recognized.viewsDisagree = read.viewsDisagree
             if !line.candidatesAreCharacters {
                 recognized.locatedBox = PixelRect(enclosing: line.quad.map { c in
                     let p = frameToImage.apply(c.x, c.y)
