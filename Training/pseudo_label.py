@@ -26,7 +26,7 @@ from common import Quad, load_grey, pyramid, text_is_encodable
 from detector_data import IGNORE
 from infer import detect, load_detector, load_recognizer, read_line
 from label_search import find_value, near_region, search_photo
-from real_data import panel_meter_lines, photo_rows, photo_scenes, whole_image_lines, whole_image_quad
+from real_data import line_match_rule, panel_meter_lines, photo_rows, photo_scenes, whole_image_lines, whole_image_quad
 
 # A reading that only agrees with an integer label must be this sure before its decimals are trusted.
 INTEGER_LABEL_CONFIDENCE = 0.6
@@ -149,7 +149,7 @@ def main() -> None:
             if line.cls != 1:
                 continue
             text, _ = read_line(recognizer, grey, line.quad)
-            if agrees(text, example.text, "digits" if example.source == "electricity-meter" else "exact"):
+            if agrees(text, example.text, line_match_rule(example.source)):
                 best = line.quad
                 break
         stats[(example.source, "line crops")] += 1

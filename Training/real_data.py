@@ -12,6 +12,7 @@ there, never on the held halves.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
 import os
@@ -88,6 +89,16 @@ def photo_rows(folder: str) -> list[dict]:
     """The `train` half of a photos/ folder."""
     split = read_split()
     return [r for r in read_labels(os.path.join(PHOTOS, folder)) if split.get((folder, r["file"])) == "train"]
+
+
+@functools.lru_cache(maxsize=None)
+def line_match_rule(source: str) -> str:
+    """How a line's reading is compared with its text: `digits` for a photos/ folder whose labels.tsv compares
+    digits (electricity-meter, whose labels sometimes leave out the decimal point the display shows), else
+    `exact`. (An `integer` folder's lines carry the text they were read as, so they compare exactly.)"""
+    folder = os.path.join(PHOTOS, source)
+    rows = read_labels(folder) if os.path.isfile(os.path.join(folder, "labels.tsv")) else []
+    return "digits" if rows and all(r.get("match") == "digits" for r in rows) else "exact"
 
 
 def whole_image_lines() -> list[LineExample]:
