@@ -26,13 +26,12 @@ import numpy as np
 from common import AGREEMENT_VIEWS, crop_line, view_quad
 from infer import best_path, load_recognizer, recognizer_logits
 from line_examples import ImageCache, LineSampler, read_synthetic, split_real
-from pseudo_label import agrees
-from real_data import line_match_rule, panel_meter_lines, whole_image_lines
+from real_data import agrees, line_match_rule, panel_meter_lines, whole_image_lines
 from train_recognizer import read_extra
 
 TARGET_WRONG = 0.005      # half the 1% the readings may reach: a photo's reading can fail in more ways than a line
 # A floor under the threshold, for a validation set so small that no wrong line sets it: the assembler's own
-# floor for a clearly read character (`RecognizedLine.isNumberLike`). It was 0.5, above what the validation lines
+# floor for a clearly read character (`RecognizedLine.numberCharacterConfidence`). It was 0.5, above what the validation lines
 # chose for the committed recognizer (0.45 with lines judged by exact text, 0.35 judged by their folder's rule),
 # so the floor, not the data, set the threshold.
 MINIMUM_THRESHOLD = 0.3

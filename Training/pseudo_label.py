@@ -26,7 +26,7 @@ from common import Quad, load_grey, pyramid, text_is_encodable
 from detector_data import IGNORE
 from infer import detect, load_detector, load_recognizer, read_line
 from label_search import find_value, near_region, search_photo
-from real_data import line_match_rule, panel_meter_lines, photo_rows, photo_scenes, whole_image_lines, whole_image_quad
+from real_data import agrees, line_match_rule, panel_meter_lines, photo_rows, photo_scenes, whole_image_lines, whole_image_quad
 
 # A reading that only agrees with an integer label must be this sure before its decimals are trusted.
 INTEGER_LABEL_CONFIDENCE = 0.6
@@ -35,28 +35,6 @@ LINES_PER_PHOTO = 12
 # The recognizer's temperature while searching for a value the lines missed (1: its own, uncalibrated
 # probabilities, which are less sure than the calibrated ones; label_search.SEARCH_CONFIDENCE applies to them).
 SEARCH_TEMPERATURE = 1.0
-
-
-def normalised(v: str) -> str:
-    sign = "-" if v.startswith("-") else ""
-    v = v.lstrip("-")
-    while len(v) > 1 and v[0] == "0" and v[1] != ".":
-        v = v[1:]
-    return sign + v
-
-
-def agrees(read: str, label: str, match: str) -> bool:
-    """One value against one label value, as MatchRule compares them."""
-    if match == "digits":
-        a = "".join(c for c in read if c.isdigit()).lstrip("0") or ("0" if read else "")
-        b = "".join(c for c in label if c.isdigit()).lstrip("0") or ("0" if label else "")
-        return a != "" and a == b
-    if match == "integer":
-        try:
-            return int(np.floor(float(read) + 0.5)) == int(float(label))
-        except ValueError:
-            return False
-    return normalised(read) == normalised(label)
 
 
 def acceptor(label: str, match: str):

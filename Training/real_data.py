@@ -91,6 +91,28 @@ def photo_rows(folder: str) -> list[dict]:
     return [r for r in read_labels(os.path.join(PHOTOS, folder)) if split.get((folder, r["file"])) == "train"]
 
 
+def normalised(v: str) -> str:
+    sign = "-" if v.startswith("-") else ""
+    v = v.lstrip("-")
+    while len(v) > 1 and v[0] == "0" and v[1] != ".":
+        v = v[1:]
+    return sign + v
+
+
+def agrees(read: str, label: str, match: str) -> bool:
+    """One value against one label value, as MatchRule compares them."""
+    if match == "digits":
+        a = "".join(c for c in read if c.isdigit()).lstrip("0") or ("0" if read else "")
+        b = "".join(c for c in label if c.isdigit()).lstrip("0") or ("0" if label else "")
+        return a != "" and a == b
+    if match == "integer":
+        try:
+            return int(np.floor(float(read) + 0.5)) == int(float(label))
+        except ValueError:
+            return False
+    return normalised(read) == normalised(label)
+
+
 @functools.lru_cache(maxsize=None)
 def line_match_rule(source: str) -> str:
     """How a line's reading is compared with its text: `digits` for a photos/ folder whose labels.tsv compares

@@ -195,6 +195,12 @@ public struct ReadingAssembler: Sendable {
 }
 
 extension RecognizedLine {
+    /// A character at least this sure counts as clearly read for `isNumberLike` (on the recognizers' common
+    /// 0...1 scale; `Training/calibrate.py` keeps the trained reader's threshold at or above it).
+    public static let numberCharacterConfidence = 0.3
+    /// The share of a line's characters (dots aside) that must be clearly read for it to be a number.
+    public static let numberCharacterShare = 0.6
+
     /// Two or more clearly read characters, most of them digits or the letters of a display word: a line of a
     /// seven-segment display rather than a logo, a frame or texture.
     public var isNumberLike: Bool {
@@ -205,8 +211,8 @@ extension RecognizedLine {
         // Characters read differently in another view are shaped as digits all the same: the line is a number
         // whose reading is in doubt, and as such it is still the value (reported unclear), not skipped for the
         // next line down.
-        let clear = chars.filter { $0.character != "?" && ($0.confidence >= 0.3 || viewsDisagree) }
-        guard Double(clear.count) >= 0.6 * Double(chars.count) else { return false }
+        let clear = chars.filter { $0.character != "?" && ($0.confidence >= Self.numberCharacterConfidence || viewsDisagree) }
+        guard Double(clear.count) >= Self.numberCharacterShare * Double(chars.count) else { return false }
         return !chars.allSatisfy({ $0.character == "-" }) || Self.dashesAreEvenlySpaced(chars)
     }
 
