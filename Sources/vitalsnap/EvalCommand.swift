@@ -49,10 +49,6 @@ struct EvalCommand: ParsableCommand {
     var split: SplitChoice = .all
     @Option(help: ArgumentHelp("The split manifest (default: Training/split.tsv in the current folder).", valueName: "file"))
     var splitFile = "Training/split.tsv"
-    @Option(help: ArgumentHelp(
-        "(developer) Read with the model's reading threshold set to this (0-1), to choose it on validation photos.",
-        visibility: .hidden))
-    var minConfidence: Double?
     @Flag(help: "Print a JSON summary (per folder and in total) instead of text.") var json = false
 
     enum SplitChoice: String, ExpressibleByArgument, CaseIterable {
@@ -118,11 +114,7 @@ struct EvalCommand: ParsableCommand {
         }
         let imageCount = tasks.reduce(0) { $0 + $1.labels.labels.count }
         var progress = ProgressBar(total: imageCount, label: "evaluating")
-        var reader = try readerOptions.choice()
-        if let minConfidence, case .model(var models) = reader {
-            models.recognizerInfo.minimumConfidence = minConfidence
-            reader = .model(models)
-        }
+        let reader = try readerOptions.choice()
         let evaluations = Evaluation.run(
             tasks, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, reader: reader
         ) { done, _ in

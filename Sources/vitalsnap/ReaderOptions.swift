@@ -10,13 +10,32 @@ struct ReaderOptions: ParsableArguments {
         "Which reader: rules (the hand-made reader) or model (the trained detector and recognizer). Default: \(ReaderChoice.preferredKind.rawValue), the one that measures better on the held-out photos.",
         valueName: "rules|model"))
     var reader: ReaderChoice.Kind?
+    @Option(help: ArgumentHelp(
+        "(developer) Read with the model's reading threshold set to this (0-1), to choose it on validation photos.",
+        visibility: .hidden))
+    var minConfidence: Double?
+
+    func validate() throws {
+        if let minConfidence, !(0...1).contains(minConfidence) {
+            throw ValidationError("--min-confidence must be between 0 and 1")
+        }
+    }
 
     func choice() throws -> ReaderChoice {
-        guard let reader else { return ReaderChoice.preferred() }
-        do {
-            return try ReaderChoice.make(reader)
-        } catch {
-            throw CommandFailure(error.description)
+        var choice: ReaderChoice
+        if let reader {
+            do {
+                choice = try ReaderChoice.make(reader)
+            } catch {
+                throw CommandFailure(error.description)
+            }
+        } else {
+            choice = ReaderChoice.preferred()
         }
+        if let minConfidence, case .model(var models) = choice {
+            models.recognizerInfo.minimumConfidence = minConfidence
+            choice = .model(models)
+        }
+        return choice
     }
 }
