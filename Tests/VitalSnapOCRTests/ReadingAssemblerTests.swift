@@ -54,6 +54,22 @@ final class ReadingAssemblerTests: XCTestCase {
         XCTAssertTrue(why.contains("unclear (161)"), why)
     }
 
+    /// Clear digits on a line the recognizer is unsure of as a whole (its best path's probability is low, as
+    /// for a long line read right): still the value, refused as unclear below the reading threshold, and
+    /// never replaced by the smaller number below it.
+    func testClearDigitsOfAnUnsureLineAreTheValueStill() throws {
+        var value = line("3939.3", height: 60, top: 20)
+        value.confidence = 0.2
+        let below = line("12", height: 25, top: 300)
+        let refused = try assembler(100).assemble([value, below])
+        XCTAssertTrue(isNone(refused))
+        guard case .none(let why) = refused.outcome else { return }
+        XCTAssertTrue(why.contains("unclear (3939.3)"), why)
+        let given = ReadingAssembler(peripheral: try XCTUnwrap(catalog[100]), minimumConfidence: 0.15).assemble([value, below])
+        XCTAssertEqual(given.readingString, "3939.3")
+        XCTAssertEqual(given.confidence, 0.2, accuracy: 1e-12)
+    }
+
     /// A line `---` 70 px tall above a 7.0, its dashes 20 px wide starting at `xs`.
     func dashesAboveSevenPointZero(at xs: [Int]) throws -> Reading {
         var dashes = line("---", height: 70, top: 10)

@@ -16,16 +16,20 @@ struct ViewAgreementTests {
         }
     }
 
-    /// Reads `12`, or `13` from crops taller than `misreadAbove`; sure of it by `confidence(height)`.
+    /// Reads `12`, or `13` from crops taller than `misreadAbove`; sure of its characters by
+    /// `confidence(height)` and of the line as a whole by `lineConfidence(height)`.
     struct StubRecognizer: CharacterRecognizer {
         var misreadAbove = Int.max
         var confidence: @Sendable (Int) -> Double = { _ in 0.9 }
+        var lineConfidence: @Sendable (Int) -> Double = { _ in 1 }
         mutating func recognize(_ line: RectifiedLine) -> LineRecognition {
             let text = line.digitHeight > misreadAbove ? "13" : "12"
             let c = confidence(line.digitHeight)
-            return LineRecognition(
+            var read = LineRecognition(
                 characters: text.map { RecognizedCharacter(character: $0, confidence: c, segments: [], box: .zero) },
                 contrast: 100, hasGap: false)
+            read.lineConfidence = lineConfidence(line.digitHeight)
+            return read
         }
     }
 
@@ -54,8 +58,17 @@ struct ViewAgreementTests {
         let (read, calls) = check(line(), recognizer: StubRecognizer(confidence: { $0 < 40 ? 0.7 : 0.9 }))
         #expect(calls == 3)
         #expect(String(read.characters.map(\.character)) == "12")
-        #expect(read.characters.allSatisfy { abs($0.confidence - 0.7) < 1e-12 })
+        #expect(abs(read.confidence - 0.7) < 1e-12)
+        // The doubt is the line's: each character keeps its own confidence, so it is still told to be a digit.
+        #expect(read.characters.allSatisfy { $0.confidence == 0.9 })
         #expect(!read.viewsDisagree)
+    }
+
+    @Test func aViewLessSureOfTheWholeLineLowersTheReading() {
+        // Every character at 0.9 in every view, but the taller view (45 px) is sure of its path at 0.4 only.
+        let (read, _) = check(line(), recognizer: StubRecognizer(lineConfidence: { $0 > 42 ? 0.4 : 0.8 }))
+        #expect(abs(read.confidence - 0.4) < 1e-12)
+        #expect(abs(read.lineConfidence - 0.4) < 1e-12)
     }
 
     @Test func aReadingThatChangesInOneViewIsNotSureAtAll() {
@@ -73,6 +86,11 @@ struct ViewAgreementTests {
         let (unsure, unsureCalls) = check(line(), recognizer: StubRecognizer(misreadAbove: 42), minimum: 0.95)
         #expect(unsureCalls == 0)
         #expect(unsure.characters.allSatisfy { $0.confidence == 0.9 })
+        // Clear characters on a path the recognizer is unsure of: too unsure as a whole to be given.
+        let (unsurePath, pathCalls) = check(
+            line(), recognizer: StubRecognizer(misreadAbove: 42, lineConfidence: { _ in 0.3 }), minimum: 0.5)
+        #expect(pathCalls == 0)
+        #expect(unsurePath.confidence == 0.3)
     }
 
     @Test func noViewsNoCheck() {

@@ -2,7 +2,7 @@
 /// cannot give. Its errors are confident ones: a digit misread at 0.99 is misread because of where the crop
 /// fell, and moves when the crop moves. So a line whose text differs in any view is not sure at all (every
 /// character's confidence becomes 0: the reader abstains), and one that reads the same everywhere is as sure as
-/// its least sure view.
+/// its least sure view (its `lineConfidence` lowered to that view's `confidence`).
 ///
 /// Only lines the locator calls values, and read well enough to be given, are read again: the check costs one
 /// rectification and one recognition per view.
@@ -22,7 +22,7 @@ public struct ViewAgreement: Sendable {
         rectifier: inout any LineRectifying, recognizer: inout any CharacterRecognizer
     ) {
         guard !views.isEmpty, line.role != .auxiliary, !read.characters.isEmpty,
-              read.characters.allSatisfy({ $0.confidence >= minimumConfidence })
+              read.confidence >= minimumConfidence
         else { return }
         var least = 1.0
         for view in views {
@@ -35,8 +35,8 @@ public struct ViewAgreement: Sendable {
                 read.viewsDisagree = true
                 return
             }
-            for character in again.characters { least = min(least, character.confidence) }
+            least = min(least, again.confidence)
         }
-        for i in read.characters.indices { read.characters[i].confidence = min(read.characters[i].confidence, least) }
+        read.lineConfidence = min(read.lineConfidence, least)
     }
 }

@@ -13,6 +13,14 @@ public struct LineRecognition: Sendable {
     /// Another view of the line (`ViewAgreement`) read other text: the characters are there, their reading is
     /// in doubt (every confidence is then 0).
     public var viewsDisagree = false
+    /// How sure the recognizer is of the line as a whole, beyond each character's own confidence: the trained
+    /// recognizer's best-path probability, which a character that may be missing lowers too (1 where the
+    /// recognizer says nothing more than its characters, as the rule-based one). A reading is only as sure as
+    /// this and its least sure character; whether the characters are digits at all is told by theirs alone.
+    public var lineConfidence = 1.0
+
+    /// The reading's confidence: its least sure character, or the line as a whole where that is lower.
+    public var confidence: Double { min(lineConfidence, characters.map(\.confidence).min() ?? 0) }
 
     public init(characters: [RecognizedCharacter], contrast: Int, hasGap: Bool, noise: Double = 0) {
         self.characters = characters

@@ -7,9 +7,9 @@ import VitalSnapInference
 /// column, runs merged and blanks dropped, is the text.
 ///
 /// Probabilities are the network's, divided by the temperature found on validation data so that they are
-/// calibrated. A character's confidence is its highest probability over its columns; the line's is the
-/// probability of the whole best path (every column, blanks included), so a character that may be missing
-/// where the network saw "nothing" lowers it too.
+/// calibrated. A character's confidence is its highest probability over its columns; the line's
+/// (`LineRecognition.lineConfidence`) is the probability of the whole best path (every column, blanks
+/// included), so a character that may be missing where the network saw "nothing" lowers it too.
 public struct ModelCharacterRecognizer: CharacterRecognizer {
     private var network: Network
     public let info: RecognizerInfo
@@ -21,9 +21,6 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
         self.network = network
         self.info = info
     }
-
-    /// The probability of the best path of the last `recognize` (1 for an empty crop).
-    public private(set) var lineConfidence = 1.0
 
     public mutating func recognize(_ line: RectifiedLine) -> LineRecognition {
         let image = line.image
@@ -56,11 +53,9 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
                 character: character, confidence: peak, segments: SegmentAlphabet.segments(for: character) ?? [], box: box))
             t = end + 1
         }
-        lineConfidence = pathProbability
-        // The line's confidence stands in every character's place where it is lower: a reading is only as sure
-        // as its whole path.
-        for i in characters.indices { characters[i].confidence = min(characters[i].confidence, pathProbability) }
-        return LineRecognition(characters: characters, contrast: Self.contrast(of: image, line: line), hasGap: false)
+        var read = LineRecognition(characters: characters, contrast: Self.contrast(of: image, line: line), hasGap: false)
+        read.lineConfidence = pathProbability
+        return read
     }
 
     /// Per output column, the most probable class and its temperature-scaled probability; returns the column count.

@@ -28,7 +28,8 @@ public struct RecognizedCharacter: Sendable, Hashable {
 /// The characters of one text line and where the line is in the frame.
 public struct RecognizedLine: Sendable {
     public var characters: [RecognizedCharacter]
-    /// Lowest character confidence (a reading is only as sure as its least clear digit).
+    /// The reading's confidence (`LineRecognition.confidence`): its least clear character's, or the
+    /// recognizer's confidence in the line as a whole where that is lower.
     public var confidence: Double
     /// Digit height in working-image pixels: how prominent the line is.
     public var digitHeight: Double

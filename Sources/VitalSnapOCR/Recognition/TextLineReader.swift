@@ -87,9 +87,8 @@ public struct TextLineReader: Sendable {
             let x0 = Double(read.characters.map(\.box.minX).min()!)
             let x1 = Double(read.characters.map(\.box.maxX).max()!)
             let y0 = Double(r.digitTop), y1 = Double(r.digitBottom)
-            let confidence = read.characters.map(\.confidence).min() ?? 0
             var recognized = RecognizedLine(
-                characters: read.characters, confidence: confidence, digitHeight: r.frameDigitHeight / factor,
+                characters: read.characters, confidence: read.confidence, digitHeight: r.frameDigitHeight / factor,
                 polarity: rectified.polarity ?? line.polarity, role: line.role,
                 corners: [toImage(x0, y0), toImage(x1, y0), toImage(x1, y1), toImage(x0, y1)],
                 contrast: read.contrast, hasGap: read.hasGap, noise: read.noise)
