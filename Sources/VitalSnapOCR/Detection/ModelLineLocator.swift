@@ -9,6 +9,12 @@ import VitalSnapInference
 ///
 /// Lines come back in any orientation (a photo turned by 90 or 180 degrees gives lines reading down or right to
 /// left), with their role. The conventions are those of `Training/detector_data.py`.
+///
+/// A display that fills little of the frame gives the network digits a few cells tall, and it misses some
+/// of its lines (the third value of a blood pressure monitor held at arm's length). So where the lines found
+/// lie in a small part of the frame, the network looks again at that part alone, brought to its input size:
+/// a second run over the display at a scale where its digits are large (on 300 generated validation scenes,
+/// 75% of the value lines found in one run, 88% with the second).
 public struct ModelLineLocator: LineLocator {
     public struct Configuration: Sendable {
         /// Fewer marked cells than this are a speck, not a line.
@@ -17,13 +23,43 @@ public struct ModelLineLocator: LineLocator {
         public var joiner = LinePieceJoiner()
         /// How rows stacked across the reading direction, whose cells touch, are cut apart.
         var splitter = StackedLineSplitter()
+        /// The region looked at again reaches this many digit heights (of the tallest line found) beyond the
+        /// lines found (chosen on generated validation scenes: 0.5 found 86% of the value lines, 1.0 88%,
+        /// 2.5 83%, as the display is seen less large).
+        public var zoomMargin = 1.0
+        /// ...and is looked at again only when it is at most this share of the frame's area (else the first
+        /// run already saw the display about as large as a second would).
+        public var zoomMaximumArea = 0.5
+        /// ...and at least this many working pixels on each side.
+        public var zoomMinimumSide = 16
         public init() {}
+
+        /// The part of the frame holding `lines` with `zoomMargin` around them, when it is small enough to be
+        /// worth a second look (nil: none).
+        public func zoomRegion(_ lines: [TextLine], width: Int, height: Int) -> PixelRect? {
+            guard let tallest = lines.map(\.digitHeight).max() else { return nil }
+            let margin = zoomMargin * tallest
+            var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+            for line in lines {
+                for p in line.quad.corners {
+                    x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
+                }
+            }
+            let left = max(0, Int((x0 - margin).rounded(.down))), top = max(0, Int((y0 - margin).rounded(.down)))
+            let right = min(width, Int((x1 + margin).rounded(.up))), bottom = min(height, Int((y1 + margin).rounded(.up)))
+            let region = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+            guard region.width >= zoomMinimumSide, region.height >= zoomMinimumSide,
+                  Double(region.area) <= zoomMaximumArea * Double(width * height)
+            else { return nil }
+            return region
+        }
     }
 
     public var configuration: Configuration
     private var network: Network
     private var resized = GrayImage(width: 0, height: 0)
     private var scratch = GrayImage(width: 0, height: 0)
+    private var zoomed = GrayImage(width: 0, height: 0)
     private var input = FeatureMap()
     private var cellClass: [UInt8] = []
     private var cellLabel: [Int32] = []
@@ -49,9 +85,27 @@ public struct ModelLineLocator: LineLocator {
             level += 1
         }
         pyramid.levels[level].resize(into: &resized, width: inWidth, height: inHeight, scratch: &scratch)
+        var lines = detect(scaleX: Double(working.width) / Double(inWidth), scaleY: Double(working.height) / Double(inHeight))
+        if let region = configuration.zoomRegion(lines, width: working.width, height: working.height) {
+            working.crop(region, into: &zoomed)
+            let (w, h) = DetectorConvention.inputSize(width: region.width, height: region.height)
+            zoomed.resize(into: &resized, width: w, height: h, scratch: &scratch)
+            var closer = detect(scaleX: Double(region.width) / Double(w), scaleY: Double(region.height) / Double(h))
+            if !closer.isEmpty {
+                for i in closer.indices {
+                    closer[i].centerX += Double(region.x)
+                    closer[i].centerY += Double(region.y)
+                }
+                lines = closer
+            }
+        }
+        lines.sort { $0.digitHeight > $1.digitHeight }
+        return lines
+    }
+
+    /// The network run on `resized`, its lines in working pixels (before any offset of a zoomed region).
+    private mutating func detect(scaleX: Double, scaleY: Double) -> [TextLine] {
         DetectorConvention.standardise(resized, into: &input)
-        // From detector-input pixels to working-image pixels, per axis.
-        let scaleX = Double(working.width) / Double(inWidth), scaleY = Double(working.height) / Double(inHeight)
         do {
             try network.run(input)
         } catch {
@@ -62,7 +116,6 @@ public struct ModelLineLocator: LineLocator {
             lines = decode(output, scaleX: scaleX, scaleY: scaleY)
         }
         configuration.joiner.join(&lines)
-        lines.sort { $0.digitHeight > $1.digitHeight }
         return lines
     }
 
