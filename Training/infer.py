@@ -24,11 +24,46 @@ def load_recognizer(path: str) -> GraphNet:
     return net.eval()
 
 
+# The second, closer look at the part of the photo holding the lines found (ModelLineLocator.Configuration):
+ZOOM_MARGIN = 1.0          # digit heights of the tallest line found, around the lines
+ZOOM_MAXIMUM_AREA = 0.5    # only when that part is at most this share of the photo
+ZOOM_MINIMUM_SIDE = 16     # ...and at least this many pixels on each side
+
+
 @torch.no_grad()
-def detect(net: GraphNet, grey: np.ndarray) -> list[DetectedLine]:
+def detect_once(net: GraphNet, grey: np.ndarray) -> list[DetectedLine]:
     img, sx, sy = detector_input(grey)
     out = net(torch.from_numpy(standardise_photo(img))[None, None])[0].numpy()
     return decode(out, sx, sy)
+
+
+def zoom_region(lines: list[DetectedLine], width: int, height: int) -> tuple[int, int, int, int] | None:
+    """(x0, y0, x1, y1) of the lines with the margin around them, when small enough for a second look."""
+    lines = [d for d in lines if d.cls in (1, 2)]
+    if not lines:
+        return None
+    margin = ZOOM_MARGIN * max(d.quad.height for d in lines)
+    pts = np.concatenate([d.quad.pts for d in lines])
+    x0, y0 = (int(np.floor(v)) for v in pts.min(axis=0) - margin)
+    x1, y1 = (int(np.ceil(v)) for v in pts.max(axis=0) + margin)
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(width, x1), min(height, y1)
+    if x1 - x0 < ZOOM_MINIMUM_SIDE or y1 - y0 < ZOOM_MINIMUM_SIDE or (x1 - x0) * (y1 - y0) > ZOOM_MAXIMUM_AREA * width * height:
+        return None
+    return x0, y0, x1, y1
+
+
+def detect(net: GraphNet, grey: np.ndarray) -> list[DetectedLine]:
+    """The lines of a photo as ModelLineLocator finds them: one look at the whole photo, then, where the lines
+    lie in a small part of it, a second look at that part alone (its lines replace the first look's)."""
+    lines = detect_once(net, grey)
+    region = zoom_region(lines, grey.shape[1], grey.shape[0])
+    if region is None:
+        return lines
+    x0, y0, x1, y1 = region
+    closer = detect_once(net, grey[y0:y1, x0:x1])
+    for d in closer:
+        d.quad = Quad(d.quad.pts + np.array([x0, y0], dtype=float))
+    return closer or lines
 
 
 @torch.no_grad()
