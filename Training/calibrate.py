@@ -5,10 +5,11 @@
         [--extra-lines Training/work/pseudo/lines.tsv] --out Training/work/calibration.json
 
 On the validation lines only (a fifth of every real source by scene, and a generated set of another seed;
-never the held halves): a temperature T for the logits, chosen so that the best path's probability predicts
-whether the line was read right (least log loss). Then each real line is read again in the views the reader
-checks a value line in (common.AGREEMENT_VIEWS); its score is the least best-path probability over all views
-where they all read the same text, else 0. A real line is read right when it matches its text by its folder's
+never the held halves): a temperature T for the logits, chosen so that the probability of the text read (summed
+over its alignments, `infer.text_probability`, as the Swift reader's line confidence) predicts whether the line
+was read right (least log loss). Then each real line is read again in the views the reader checks a value line
+in (common.AGREEMENT_VIEWS); its score is the least text probability over all views where they all read the
+same text, else 0. A real line is read right when it matches its text by its folder's
 rule (`real_data.line_match_rule`: digits only for the electricity meter, whose labels omit decimal points the
 display shows; exactly, leading zeros aside, elsewhere). The threshold is the smallest score under which at most
 TARGET_WRONG of the real lines read are wrong, and never below MINIMUM_THRESHOLD. (Generated lines are crops
@@ -24,7 +25,7 @@ import sys
 import numpy as np
 
 from common import AGREEMENT_VIEWS, crop_line, view_quad
-from infer import best_path, load_recognizer, recognizer_logits
+from infer import best_path, load_recognizer, recognizer_logits, text_probability
 from line_examples import ImageCache, LineSampler, read_synthetic, split_real
 from real_data import agrees, line_match_rule, panel_meter_lines, whole_image_lines
 from train_recognizer import read_extra
@@ -72,12 +73,13 @@ def main() -> None:
     logits = recognizer_logits(net, crops)
     view_logits = [recognizer_logits(net, v) for v in views]
 
+    texts = [best_path(z)[0] for z in logits]  # a temperature does not change the best path
+
     def outcomes(t: float):
-        read = [best_path(z, t) for z in logits]
-        texts = [text for text, _, _ in read]
+        read = [(text, text_probability(z, text, t)) for z, text in zip(logits, texts)]
         right = [agrees(text, truth, line_match_rule(source)) if source != "synthetic" else text == truth
                  for text, truth, source in zip(texts, truths, sources)]
-        return np.array([p for _, p, _ in read]), np.array(right), texts
+        return np.array([p for _, p in read]), np.array(right), texts
 
     best_t, best_loss = 1.0, float("inf")
     for t in TEMPERATURES:
@@ -89,8 +91,8 @@ def main() -> None:
     p, ok, texts = outcomes(best_t)
     for k in range(len(AGREEMENT_VIEWS)):
         for i, z in enumerate(view_logits[k]):
-            text, q, _ = best_path(z, best_t)
-            p[i] = min(p[i], q) if text == texts[i] else 0.0
+            text = best_path(z)[0]
+            p[i] = min(p[i], text_probability(z, text, best_t)) if text == texts[i] else 0.0
     # Lines with text (an empty crop is "nothing read", which is never a wrong value).
     has_text = np.array([bool(t) for t in texts])
     order = np.argsort(-p)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from common import ALPHABET, Quad, crop_line
+from common import ALPHABET, CHAR_INDEX, Quad, crop_line
 from detector_data import DetectedLine, decode, detector_input, standardise_photo
 from graphnet import GraphNet
 from line_examples import batch_tensor
@@ -80,7 +80,7 @@ def recognizer_logits(net: GraphNet, crops: list[np.ndarray]) -> list[np.ndarray
 
 def best_path(logits: np.ndarray, temperature: float = 1.0) -> tuple[str, float, list[float]]:
     """The best path's text, its probability (every column, blanks included) and each character's peak
-    probability (ModelCharacterRecognizer does the same)."""
+    probability. (ModelCharacterRecognizer's line confidence is `text_probability` of that text.)"""
     z = logits / temperature
     z = z - z.max(axis=1, keepdims=True)
     p = np.exp(z)
@@ -90,6 +90,33 @@ def best_path(logits: np.ndarray, temperature: float = 1.0) -> tuple[str, float,
     text, runs = _runs(best)
     peaks = [float(top[first : last + 1].max()) for first, last in runs]
     return text, float(np.prod(top.astype(np.float64))), peaks
+
+
+def text_probability(logits: np.ndarray, text: str, temperature: float = 1.0) -> float:
+    """The probability of `text` summed over all its alignments to the columns (the CTC forward algorithm;
+    ModelCharacterRecognizer's line confidence, CTCLabelProbability)."""
+    z = logits / temperature
+    logp = z - z.max(axis=1, keepdims=True)
+    logp = logp - np.log(np.exp(logp).sum(axis=1, keepdims=True))
+    ext = [0]
+    for c in text:
+        ext += [CHAR_INDEX[c], 0]
+    ext = np.array(ext)
+    # A label may follow the label two states back (over the blank between them) unless both are the same.
+    skip = np.zeros(len(ext), dtype=bool)
+    skip[2:] = (ext[2:] != 0) & (ext[2:] != ext[:-2])
+    alpha = np.full(len(ext), -np.inf)
+    alpha[0] = logp[0, 0]
+    if len(ext) > 1:
+        alpha[1] = logp[0, ext[1]]
+    for t in range(1, len(logp)):
+        prev = alpha
+        alpha = prev.copy()
+        alpha[1:] = np.logaddexp(alpha[1:], prev[:-1])
+        alpha[skip] = np.logaddexp(alpha[skip], prev[:-2][skip[2:]])
+        alpha = alpha + logp[t, ext]
+    total = np.logaddexp(alpha[-1], alpha[-2]) if len(ext) > 1 else alpha[0]
+    return float(np.exp(total))
 
 
 def best_path_runs(logits: np.ndarray) -> tuple[str, list[tuple[int, int]]]:

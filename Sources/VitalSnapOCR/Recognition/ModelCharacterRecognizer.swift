@@ -8,14 +8,20 @@ import VitalSnapInference
 ///
 /// Probabilities are the network's, divided by the temperature found on validation data so that they are
 /// calibrated. A character's confidence is its highest probability over its columns; the line's
-/// (`LineRecognition.lineConfidence`) is the probability of the whole best path (every column, blanks
-/// included), so a character that may be missing where the network saw "nothing" lowers it too.
+/// (`LineRecognition.lineConfidence`) is the probability of the text read, summed over all its alignments to
+/// the columns (`CTCLabelProbability`), so a character that may be missing where the network saw "nothing", or
+/// one more that it may have seen, lowers it, and doubt about where a clear character starts and stops does not.
 public struct ModelCharacterRecognizer: CharacterRecognizer {
     private var network: Network
     public let info: RecognizerInfo
     private var input = FeatureMap()
     private var best: [Int] = []
     private var bestProbability: [Double] = []
+    /// Per column, the largest logit and the log of the softmax's denominator (temperature applied).
+    private var columnMaximum: [Float] = []
+    private var columnLogSum: [Double] = []
+    private var labels: [Int] = []
+    private var labelling = CTCLabelProbability()
 
     public init(network: Network, info: RecognizerInfo) {
         self.network = network
@@ -31,19 +37,21 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
         } catch {
             return .empty
         }
-        let columns = network.withOutput { output in bestPath(output) }
+        var lineConfidence = 1.0
+        let columns = network.withOutput { output in
+            let columns = bestPath(output)
+            lineConfidence = textProbability(output, columns: columns)
+            return columns
+        }
         var characters: [RecognizedCharacter] = []
-        var pathProbability = 1.0
         var t = 0
         while t < columns {
-            pathProbability *= bestProbability[t]
             let k = best[t]
             guard k != 0 else { t += 1; continue }
             var end = t, peak = bestProbability[t]
             while end + 1 < columns && best[end + 1] == k {
                 end += 1
                 peak = max(peak, bestProbability[end])
-                pathProbability *= bestProbability[end]
             }
             let character = info.alphabet[k - 1]
             let box = PixelRect(
@@ -54,8 +62,24 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
             t = end + 1
         }
         var read = LineRecognition(characters: characters, contrast: Self.contrast(of: image, line: line), hasGap: false)
-        read.lineConfidence = pathProbability
+        read.lineConfidence = lineConfidence
         return read
+    }
+
+    /// The probability of the best path's text, over all its alignments (`bestPath` must have run).
+    private mutating func textProbability(_ output: FeatureMap, columns: Int) -> Double {
+        labels.removeAll(keepingCapacity: true)
+        var previous = 0
+        for t in 0..<columns {
+            if best[t] != 0 && best[t] != previous { labels.append(best[t]) }
+            previous = best[t]
+        }
+        let classes = output.channels, scale = 1 / info.temperature
+        return output.values.withUnsafeBufferPointer { v in
+            exp(labelling.logProbability(of: labels, columns: columns) { t, k in
+                Double(v[t * classes + k] - columnMaximum[t]) * scale - columnLogSum[t]
+            })
+        }
     }
 
     /// Per output column, the most probable class and its temperature-scaled probability; returns the column count.
@@ -64,6 +88,8 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
         if best.count < columns {
             best = [Int](repeating: 0, count: columns)
             bestProbability = [Double](repeating: 0, count: columns)
+            columnMaximum = [Float](repeating: 0, count: columns)
+            columnLogSum = [Double](repeating: 0, count: columns)
         }
         let scale = 1 / info.temperature
         output.values.withUnsafeBufferPointer { v in
@@ -76,6 +102,8 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
                 for k in 0..<classes { sum += exp(Double(v[o + k] - maximum) * scale) }
                 best[t] = top
                 bestProbability[t] = 1 / sum
+                columnMaximum[t] = maximum
+                columnLogSum[t] = log(sum)
             }
         }
         return columns
