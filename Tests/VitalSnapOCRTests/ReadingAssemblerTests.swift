@@ -70,6 +70,19 @@ final class ReadingAssemblerTests: XCTestCase {
         XCTAssertEqual(given.confidence, 0.2, accuracy: 1e-12)
     }
 
+    /// A display of dark digits (peripheral 101) gives no value from a line whose ink was judged light, unless
+    /// the recognizer reads either polarity and that judgement is only an estimate.
+    func testInkOfTheOtherPolarityIsNoFieldWhereTheRecognizerReadsOnlyOne() throws {
+        var value = line("115", height: 60, top: 20)
+        value.polarity = .light
+        XCTAssertTrue(isNone(try assembler(101).assemble([value])))
+        var either = try assembler(101)
+        either.checksPolarity = false
+        XCTAssertEqual(either.assemble([value]).readingString, "115")
+        value.polarity = .dark
+        XCTAssertEqual(try assembler(101).assemble([value]).readingString, "115")
+    }
+
     /// A line `---` 70 px tall above a 7.0, its dashes 20 px wide starting at `xs`.
     func dashesAboveSevenPointZero(at xs: [Int]) throws -> Reading {
         var dashes = line("---", height: 70, top: 10)

@@ -19,7 +19,9 @@ public struct PhotoReader: Sendable {
     public init(peripheral: PeripheralDefinition, unit: String? = nil, reader: ReaderChoice = .rules) {
         let stages = reader.stages()
         lineReader = TextLineReader(stages: stages)
-        assembler = ReadingAssembler(peripheral: peripheral, unit: unit, minimumConfidence: stages.minimumConfidence)
+        assembler = ReadingAssembler(
+            peripheral: peripheral, unit: unit, minimumConfidence: stages.minimumConfidence,
+            checksPolarity: !stages.recognizer.readsEitherPolarity)
         decodeOptions = Self.defaultDecodeOptions
     }
 

@@ -4,4 +4,12 @@
 /// `ModelCharacterRecognizer` (a trained network) both conform, and `vitalsnap eval --reader` compares them.
 public protocol CharacterRecognizer: Sendable {
     mutating func recognize(_ line: RectifiedLine) -> LineRecognition
+    /// Whether it reads dark ink on light and light on dark alike. The rule-based recognizer reads segments of
+    /// the polarity it is given, and reading the other one finds ghosts; a trained one reads either, so the
+    /// polarity estimated for its lines tells nothing about whether they are the display's digits.
+    var readsEitherPolarity: Bool { get }
+}
+
+extension CharacterRecognizer {
+    public var readsEitherPolarity: Bool { false }
 }

@@ -10,11 +10,19 @@ public struct ReadingAssembler: Sendable {
     public var unit: String?
     /// Characters less clear than this make a line unusable (the recognizer's scale: `LineReadingStages`).
     public var minimumConfidence: Double
+    /// Lines whose ink is not of the peripheral's polarity are not its fields; off for a recognizer that reads
+    /// either polarity (`CharacterRecognizer.readsEitherPolarity`), whose lines' polarity is only an estimate
+    /// from the rows around them (a bar between a monitor's rows made a dark row read as light ink).
+    public var checksPolarity: Bool
 
-    public init(peripheral: PeripheralDefinition, unit: String? = nil, minimumConfidence: Double = LineRecognizer.minimumReadingConfidence) {
+    public init(
+        peripheral: PeripheralDefinition, unit: String? = nil,
+        minimumConfidence: Double = LineRecognizer.minimumReadingConfidence, checksPolarity: Bool = true
+    ) {
         self.peripheral = peripheral
         self.unit = unit
         self.minimumConfidence = minimumConfidence
+        self.checksPolarity = checksPolarity
     }
 
     public func assemble(_ lines: [RecognizedLine]) -> Reading {
@@ -22,8 +30,10 @@ public struct ReadingAssembler: Sendable {
         let recognizedText = ordered.filter(\.isNumberLike).map(\.text).joined(separator: "\n")
         let fields = peripheral.measurementFields
         // Clocks, dates and memory numbers (as the detector tells them) are never a value, nor is ink of the
-        // polarity the peripheral's display does not show.
-        let numberLines = lines.filter { $0.isNumberLike && $0.role != .auxiliary && peripheral.polarity.admits($0.polarity) }
+        // polarity the peripheral's display does not show (where the recognizer's polarity says so).
+        let numberLines = lines.filter {
+            $0.isNumberLike && $0.role != .auxiliary && (!checksPolarity || peripheral.polarity.admits($0.polarity))
+        }
             .sorted { $0.digitHeight > $1.digitHeight }
         guard let tallest = numberLines.first else {
             return Reading(outcome: .none("no digits found"), confidence: 0, recognizedText: recognizedText, lines: [])

@@ -28,6 +28,9 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
         self.info = info
     }
 
+    /// It was trained on dark and light ink alike (and on binarized crops of either).
+    public var readsEitherPolarity: Bool { true }
+
     public mutating func recognize(_ line: RectifiedLine) -> LineRecognition {
         let image = line.image
         guard image.height == LineCropper.height, image.width >= LineCropper.minimumWidth else { return .empty }
