@@ -38,8 +38,8 @@ def detect_once(net: GraphNet, grey: np.ndarray) -> list[DetectedLine]:
 
 
 def zoom_region(lines: list[DetectedLine], width: int, height: int) -> tuple[int, int, int, int] | None:
-    """(x0, y0, x1, y1) of the lines with the margin around them, when small enough for a second look."""
-    lines = [d for d in lines if d.cls in (1, 2)]
+    """(x0, y0, x1, y1) of the lines (values and auxiliary lines, all `decode` gives) with the margin around
+    them, when small enough for a second look."""
     if not lines:
         return None
     margin = ZOOM_MARGIN * max(d.quad.height for d in lines)

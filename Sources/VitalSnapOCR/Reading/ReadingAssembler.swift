@@ -206,7 +206,8 @@ public struct ReadingAssembler: Sendable {
 
 extension RecognizedLine {
     /// A character at least this sure counts as clearly read for `isNumberLike` (on the recognizers' common
-    /// 0...1 scale; `Training/calibrate.py` keeps the trained reader's threshold at or above it).
+    /// 0...1 scale: each character's own confidence; a trained recognizer's doubt about the whole line is in
+    /// `confidence` and does not make its clear digits less of a number).
     public static let numberCharacterConfidence = 0.3
     /// The share of a line's characters (dots aside) that must be clearly read for it to be a number.
     public static let numberCharacterShare = 0.6

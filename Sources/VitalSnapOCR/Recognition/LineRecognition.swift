@@ -14,13 +14,17 @@ public struct LineRecognition: Sendable {
     /// in doubt (every confidence is then 0).
     public var viewsDisagree = false
     /// How sure the recognizer is of the line as a whole, beyond each character's own confidence: the trained
-    /// recognizer's best-path probability, which a character that may be missing lowers too (1 where the
-    /// recognizer says nothing more than its characters, as the rule-based one). A reading is only as sure as
-    /// this and its least sure character; whether the characters are digits at all is told by theirs alone.
+    /// recognizer's probability of the text read over all its alignments, which a character that may be missing
+    /// or extra lowers too (1 where the recognizer says nothing more than its characters, as the rule-based
+    /// one). A reading is only as sure as this and its least sure character; whether the characters are digits
+    /// at all is told by theirs alone.
     public var lineConfidence = 1.0
 
-    /// The reading's confidence: its least sure character, or the line as a whole where that is lower.
-    public var confidence: Double { min(lineConfidence, characters.map(\.confidence).min() ?? 0) }
+    /// The reading's confidence: its least sure character, or the line as a whole where that is lower (0 for
+    /// no characters). Computed without allocating: it is asked for every line and every view of a frame.
+    public var confidence: Double {
+        characters.isEmpty ? 0 : characters.reduce(lineConfidence) { min($0, $1.confidence) }
+    }
 
     public init(characters: [RecognizedCharacter], contrast: Int, hasGap: Bool, noise: Double = 0) {
         self.characters = characters

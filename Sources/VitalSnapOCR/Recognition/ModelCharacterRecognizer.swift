@@ -20,6 +20,7 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
     /// Per column, the largest logit and the log of the softmax's denominator (temperature applied).
     private var columnMaximum: [Float] = []
     private var columnLogSum: [Double] = []
+    /// The class of each character of the last line read, for its text's probability.
     private var labels: [Int] = []
     private var labelling = CTCLabelProbability()
 
@@ -28,7 +29,8 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
         self.info = info
     }
 
-    /// It was trained on dark and light ink alike (and on binarized crops of either).
+    /// It was trained on dark ink on light and light on dark alike (lit-on-dark displays among the generated
+    /// ones, real crops inverted at random, the binarized BP fields' white digits on black).
     public var readsEitherPolarity: Bool { true }
 
     public mutating func recognize(_ line: RectifiedLine) -> LineRecognition {
@@ -40,17 +42,14 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
         } catch {
             return .empty
         }
-        var lineConfidence = 1.0
-        let columns = network.withOutput { output in
-            let columns = bestPath(output)
-            lineConfidence = textProbability(output, columns: columns)
-            return columns
-        }
+        let columns = network.withOutput { output in bestPath(output) }
         var characters: [RecognizedCharacter] = []
+        labels.removeAll(keepingCapacity: true)
         var t = 0
         while t < columns {
             let k = best[t]
             guard k != 0 else { t += 1; continue }
+            labels.append(k)
             var end = t, peak = bestProbability[t]
             while end + 1 < columns && best[end + 1] == k {
                 end += 1
@@ -65,18 +64,13 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
             t = end + 1
         }
         var read = LineRecognition(characters: characters, contrast: Self.contrast(of: image, line: line), hasGap: false)
-        read.lineConfidence = lineConfidence
+        read.lineConfidence = network.withOutput { output in textProbability(output, columns: columns) }
         return read
     }
 
-    /// The probability of the best path's text, over all its alignments (`bestPath` must have run).
+    /// The probability of the text read (`labels`, one class per character), over all its alignments
+    /// (`bestPath` must have run).
     private mutating func textProbability(_ output: FeatureMap, columns: Int) -> Double {
-        labels.removeAll(keepingCapacity: true)
-        var previous = 0
-        for t in 0..<columns {
-            if best[t] != 0 && best[t] != previous { labels.append(best[t]) }
-            previous = best[t]
-        }
         let classes = output.channels, scale = 1 / info.temperature
         return output.values.withUnsafeBufferPointer { v in
             exp(labelling.logProbability(of: labels, columns: columns) { t, k in
