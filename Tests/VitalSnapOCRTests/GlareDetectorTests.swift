@@ -43,6 +43,27 @@ final class GlareDetectorTests: XCTestCase {
         XCTAssertNotNil(report.advice)
     }
 
+    /// A binarized crop: black digits on a white panel on black. The panel is the brightest thing there and
+    /// spans the digits, but it is no reflection; the same layout with a grey display around the panel is glare.
+    func testAThresholdedImageHasNoGlare() {
+        func panelFrame(display level: UInt8) -> GrayImage {
+            var image = frame(background: level, ink: 0)
+            fill(&image, PixelRect(x: 0, y: 0, width: 160, height: 100), 0)
+            fill(&image, display, level)
+            fill(&image, PixelRect(x: 36, y: 30, width: 68, height: 40), 255)
+            for d in digits {
+                fill(&image, PixelRect(x: d.x, y: d.y, width: d.width, height: 3), 0)
+                fill(&image, PixelRect(x: d.x, y: d.y + d.height / 2 - 1, width: d.width, height: 3), 0)
+                fill(&image, PixelRect(x: d.x, y: d.y, width: 3, height: d.height), 0)
+            }
+            return image
+        }
+        let binarized = detect(panelFrame(display: 0))
+        XCTAssertFalse(binarized.coversDigits)
+        XCTAssertEqual(binarized.regions, [])
+        XCTAssertTrue(detect(panelFrame(display: 100)).coversDigits)
+    }
+
     func testGlareBesideTheDigitsDoesNotCoverThem() {
         var image = frame(background: 190, ink: 40)
         let blob = PixelRect(x: 104, y: 14, width: 30, height: 20)  // top right of the display, clear of the digits

@@ -12,6 +12,14 @@ public struct GlareDetector: Sendable {
     public var minimumStep = 25
     /// Blobs smaller than this share of the display are specks, not glare.
     public var minimumShare = 0.004
+    /// A thresholded image (a clinic's binarized crop of a field) has no glare to find: its white is paper or
+    /// digits, not a reflection, and its only grey is JPEG ringing along edges. It is told by its mid-tones,
+    /// the levels more than `binarizedMargin` from black and from white: at most this share of the display.
+    /// Measured: binarized BP fields at most 0.30 (median 0.07); photos of displays (fuel pumps, electricity
+    /// meters, panel meters, the samples, lit-on-dark ones included) at least 0.43.
+    public var maximumMidtoneShareOfBinarized = 0.35
+    /// ...the levels within this of 0 or 255 count as black or white there.
+    public var binarizedMargin = 16
 
     private var mask = InkMask(width: 0, height: 0)
     private var labeler = ConnectedComponents()
@@ -30,6 +38,7 @@ public struct GlareDetector: Sendable {
         let region = display.intersection(image.bounds)
         guard region.area > 0 else { return .none }
         let histogram = Histogram(image, in: region)
+        guard !isBinarized(histogram) else { return .none }
         let background = histogram.percentile(polarity == .dark ? 0.6 : 0.3)
         // Glare stands out from the display's own background, by a share of the room left below white and
         // by at least `minimumStep` levels: a display that is simply bright all over is not glare.
@@ -91,6 +100,13 @@ public struct GlareDetector: Sendable {
         let covers = regions.contains { r in digits.contains { covered($0, by: r) } }
             || inner.contains { r in nearby.contains { covered($0, by: r) } }
         return GlareReport(regions: regions, share: Double(area) / Double(region.area), coversDigits: covers)
+    }
+
+    /// Whether the histogram is of a thresholded image: almost nothing but black and white.
+    func isBinarized(_ histogram: Histogram) -> Bool {
+        guard histogram.total > 0 else { return false }
+        let midtones = histogram.counts[(binarizedMargin + 1)..<(255 - binarizedMargin)].reduce(0, +)
+        return Double(midtones) <= maximumMidtoneShareOfBinarized * Double(histogram.total)
     }
 
     /// Whether the mask holds a solid square of `side` pixels inside `box` (image coordinates): a
