@@ -27,6 +27,10 @@ from real_data import LineExample, digit_group, is_validation, whole_image_quad
 SHARE_REAL = 0.3
 SHARE_COMPOSED = 0.08
 SHARE_CONTEXT = 0.15
+# Real lines are drawn source by source, each source weighted by its line count to this power: 1 draws every
+# line alike (and the 1,400 panel-meter lines would be three of every four real lines drawn), 0 every source
+# alike (a folder of six lines as often as one of a thousand), 0.5 between.
+SOURCE_BALANCE = 0.5
 # How far a value line cut in context reaches beyond its ends (digit heights, each end) and how much taller it is.
 CONTEXT_REACH = (0.0, 1.0)
 CONTEXT_SCALE = (0.9, 1.3)
@@ -121,10 +125,18 @@ class LineSampler:
     cache: ImageCache
     context: list[ContextLine] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        by_source: dict[str, list[LineExample]] = {}
+        for example in self.real:
+            by_source.setdefault(example.source, []).append(example)
+        self.real_sources = [by_source[s] for s in sorted(by_source)]
+        self.real_weights = [len(lines) ** SOURCE_BALANCE for lines in self.real_sources]
+
     def sample(self, rng: random.Random) -> tuple[np.ndarray, str]:
         r = rng.random()
         if r < SHARE_REAL and self.real:
-            return self.real_line(rng.choice(self.real), rng)
+            source = rng.choices(self.real_sources, weights=self.real_weights)[0]
+            return self.real_line(rng.choice(source), rng)
         if (r < SHARE_REAL + SHARE_COMPOSED or not self.synthetic) and self.digits:
             return self.composed(rng)
         if r < SHARE_REAL + SHARE_COMPOSED + SHARE_CONTEXT and self.context:
