@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from common import ALPHABET, CHAR_INDEX, Quad, crop_line
+from common import ALPHABET, Quad, crop_line, encode_text
 from detector_data import DetectedLine, decode, detector_input, standardise_photo
 from graphnet import GraphNet
 from line_examples import batch_tensor
@@ -93,30 +93,13 @@ def best_path(logits: np.ndarray, temperature: float = 1.0) -> tuple[str, float,
 
 
 def text_probability(logits: np.ndarray, text: str, temperature: float = 1.0) -> float:
-    """The probability of `text` summed over all its alignments to the columns (the CTC forward algorithm;
-    ModelCharacterRecognizer's line confidence, CTCLabelProbability)."""
-    z = logits / temperature
-    logp = z - z.max(axis=1, keepdims=True)
-    logp = logp - np.log(np.exp(logp).sum(axis=1, keepdims=True))
-    ext = [0]
-    for c in text:
-        ext += [CHAR_INDEX[c], 0]
-    ext = np.array(ext)
-    # A label may follow the label two states back (over the blank between them) unless both are the same.
-    skip = np.zeros(len(ext), dtype=bool)
-    skip[2:] = (ext[2:] != 0) & (ext[2:] != ext[:-2])
-    alpha = np.full(len(ext), -np.inf)
-    alpha[0] = logp[0, 0]
-    if len(ext) > 1:
-        alpha[1] = logp[0, ext[1]]
-    for t in range(1, len(logp)):
-        prev = alpha
-        alpha = prev.copy()
-        alpha[1:] = np.logaddexp(alpha[1:], prev[:-1])
-        alpha[skip] = np.logaddexp(alpha[skip], prev[:-2][skip[2:]])
-        alpha = alpha + logp[t, ext]
-    total = np.logaddexp(alpha[-1], alpha[-2]) if len(ext) > 1 else alpha[0]
-    return float(np.exp(total))
+    """The probability of `text` summed over all its alignments to the columns (ModelCharacterRecognizer's line
+    confidence, CTCLabelProbability): the CTC loss is its negative log. In float64, as the Swift reader."""
+    log_probs = torch.from_numpy(np.asarray(logits, dtype=np.float64) / temperature).log_softmax(1)
+    target = torch.tensor(encode_text(text), dtype=torch.long)
+    nll = torch.nn.functional.ctc_loss(log_probs[:, None], target[None], [len(log_probs)], [len(target)], blank=0,
+                                       reduction="none")
+    return float(torch.exp(-nll)[0])
 
 
 def best_path_runs(logits: np.ndarray) -> tuple[str, list[tuple[int, int]]]:

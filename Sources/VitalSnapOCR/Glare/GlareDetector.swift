@@ -15,8 +15,8 @@ public struct GlareDetector: Sendable {
     /// A thresholded image (a clinic's binarized crop of a field) has no glare to find: its white is paper or
     /// digits, not a reflection, and its only grey is JPEG ringing along edges. It is told by its mid-tones,
     /// the levels more than `binarizedMargin` from black and from white: at most this share of the display.
-    /// Measured: binarized BP fields at most 0.30 (median 0.07); photos of displays (fuel pumps, electricity
-    /// meters, panel meters, the samples, lit-on-dark ones included) at least 0.43.
+    /// Measured over whole images: binarized BP fields (display crops) at most 0.30, median 0.07; photos of
+    /// displays (fuel pumps, electricity meters, panel meters, the samples, lit-on-dark ones included) at least 0.43.
     public var maximumMidtoneShareOfBinarized = 0.35
     /// ...the levels within this of 0 or 255 count as black or white there.
     public var binarizedMargin = 16
