@@ -72,6 +72,30 @@ final class TrainingSceneTests: XCTestCase {
         XCTAssertEqual(roles, Set(SceneTextRole.allCases), "every role occurs in 60 scenes")
     }
 
+    /// `wordChance` decides how often a medical value line shows a word (`LO`, `Err`, `---`) instead of digits;
+    /// the counters (fuel pumps, meters) never do.
+    func testWordChanceDecidesHowOftenAValueIsAWord() {
+        func valueLines(wordChance: Double) -> (words: Int, all: Int) {
+            var p = Self.small
+            p.wordChance = wordChance
+            var words = 0, all = 0
+            for i in 0..<60 {
+                for line in TrainingSceneRenderer.render(seed: 8, index: i, parameters: p).lines where line.role == .value {
+                    all += 1
+                    if !line.text.contains(where: \.isNumber) || ["E1", "E2", "E3", "E4", "E5", "E6", "E9"].contains(line.text) {
+                        words += 1
+                    }
+                }
+            }
+            return (words, all)
+        }
+        let none = valueLines(wordChance: 0), always = valueLines(wordChance: 1)
+        XCTAssertGreaterThan(none.all, 20)
+        XCTAssertEqual(none.words, 0)
+        XCTAssertGreaterThan(always.words, 5, "of \(always.all) value lines")
+        XCTAssertLessThan(always.words, always.all, "counters show no words")
+    }
+
     /// Upright, square-on photos turned by k quarter turns: the reading direction of every line turns with
     /// them (clockwise: right, down, left, up) and the quad's first corner stays the text's top-left.
     func testQuadsTurnWithTheQuarterTurns() {
