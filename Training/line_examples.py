@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import json
 import os
 import random
@@ -130,12 +131,13 @@ class LineSampler:
         for example in self.real:
             by_source.setdefault(example.source, []).append(example)
         self.real_sources = [by_source[s] for s in sorted(by_source)]
-        self.real_weights = [len(lines) ** SOURCE_BALANCE for lines in self.real_sources]
+        # Cumulative, as `random.choices` would otherwise work them out again on every draw.
+        self.real_cum_weights = list(itertools.accumulate(len(lines) ** SOURCE_BALANCE for lines in self.real_sources))
 
     def sample(self, rng: random.Random) -> tuple[np.ndarray, str]:
         r = rng.random()
         if r < SHARE_REAL and self.real:
-            source = rng.choices(self.real_sources, weights=self.real_weights)[0]
+            source = rng.choices(self.real_sources, cum_weights=self.real_cum_weights)[0]
             return self.real_line(rng.choice(source), rng)
         if (r < SHARE_REAL + SHARE_COMPOSED or not self.synthetic) and self.digits:
             return self.composed(rng)

@@ -29,8 +29,9 @@ from label_search import find_value, near_region, search_photo
 from real_data import agrees, line_match_rule, panel_meter_lines, photo_rows, photo_scenes, whole_image_lines, whole_image_quad
 
 # A reading that only agrees with an integer label must be this sure before its decimals are trusted. (0.6 kept
-# 94 of the 221 fuel pumps' lines, the ones the recognizer already read well; 0.2 keeps 181, and a look at 24 of
-# those below 0.6 found their decimals right, though some lines were cut off inside their last digit.)
+# 94 of the 221 fuel pumps' lines, the ones the recognizer already read well; 0.2 keeps 181, 169 of them with the
+# display's two decimals (below), and a look at 24 of those below 0.6 found their decimals right, though some
+# lines were cut off inside their last digit.)
 INTEGER_LABEL_CONFIDENCE = 0.2
 # ...and must show as many decimals as the display does (photos/README.md: the fuel pump shows litres with
 # two): a line cut short in its last digit reads `23.0` for 23.01.
@@ -88,8 +89,8 @@ def main() -> None:
             for i, v in enumerate(values):
                 if i in agreeing or not agrees(text, v, match):
                     continue
-                if match == "integer" and (prob < args.integer_label_confidence
-                                           or decimals(text) != INTEGER_LABEL_DECIMALS.get(scene.source, decimals(text))):
+                shown = INTEGER_LABEL_DECIMALS.get(scene.source, decimals(text))
+                if match == "integer" and (prob < args.integer_label_confidence or decimals(text) != shown):
                     continue
                 agreeing[i] = (line.quad, text if match == "integer" else v)
                 break

@@ -15,8 +15,8 @@ import Testing
     /// and 8, none wrong. (On all of them, release build, `vitalsnap eval Samples/stills --reader rules|model`:
     /// rules 85 of 120 and 30 of 36, none wrong; models 91 and 28, none wrong. Stage 15's detector reads the
     /// sample meter's `LO` in 2 of the 6 frames of its clip, none of them in this third, and misses 2 frames of
-    /// other clips that stage 14 read, both in this third.) The floors leave a reading of margin; move them with the models
-    /// (`Training/README.md`).
+    /// other clips that stage 14 read, both in this third.) The floors leave a reading of margin; move them with
+    /// the models (`Training/README.md`).
     static let floors: [ReaderChoice.Kind: (stills: Int, clips: Int)] = [
         .rules: (stills: 27, clips: 10),
         .model: (stills: 29, clips: 7),
