@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "VitalSnapImagingTests", dependencies: ["VitalSnapImaging"]),
         .testTarget(name: "VitalSnapInferenceTests", dependencies: ["VitalSnapInference"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore", "VitalSnapIngestStub"]),
-        .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapSamples"]),
+        .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapSamples", "VitalSnapModels"]),
         .testTarget(name: "VitalSnapSamplesTests", dependencies: ["VitalSnapSamples"]),
         .testTarget(name: "VitalSnapCaptureTests", dependencies: ["VitalSnapCapture", "VitalSnapImaging"]),
         .testTarget(name: "VitalSnapCLITests", dependencies: ["vitalsnap", "VitalSnapImaging", "VitalSnapCore", "VitalSnapIngestStub"]),

@@ -54,7 +54,8 @@ def main() -> None:
         "vitalsnap.recognizer.crop_height": str(CROP_HEIGHT),
         "vitalsnap.recognizer.temperature": str(calibration["temperature"]),
         "vitalsnap.recognizer.min_confidence": str(calibration["threshold"]),
-        **({"vitalsnap.recognizer.views": json.dumps(calibration["views"])} if "views" in calibration else {}),
+        **({"vitalsnap.recognizer.views": json.dumps(calibration["views"]),
+            "vitalsnap.recognizer.view_score": calibration["view_score"]} if "views" in calibration else {}),
     })
 
     photo, _, _ = detector_input(load_grey(FIXTURE_PHOTO))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VitalSnapInference
+import VitalSnapModels
 @testable import VitalSnapOCR
 
 /// The committed models, run by the Swift kernels on the committed fixture inputs, give what PyTorch gave for
@@ -50,5 +51,38 @@ import VitalSnapInference
         // that change when the crop moves.
         #expect(!models.recognizerInfo.views.isEmpty)
         #expect(LineReadingStages.model(models).agreement.views == models.recognizerInfo.views)
+    }
+
+    /// The bundled files copied to a fresh folder, the recognizer's metadata text `from` replaced by `to` (of
+    /// the same length, so the safetensors header keeps its size), then loaded.
+    func load(replacing from: String, with to: String) throws -> ReaderModels {
+        precondition(from.utf8.count == to.utf8.count)
+        let source = try #require(ModelFiles.directory)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reader-models-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in [ReaderModels.detectorFile, ReaderModels.recognizerFile] {
+            try FileManager.default.copyItem(
+                at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let recognizer = folder.appendingPathComponent(ReaderModels.recognizerFile)
+        var bytes = [UInt8](try Data(contentsOf: recognizer))
+        let pattern = Array(from.utf8)
+        let at = try #require(bytes.indices.first { i in
+            i + pattern.count <= bytes.count && Array(bytes[i..<(i + pattern.count)]) == pattern
+        })
+        bytes.replaceSubrange(at..<(at + pattern.count), with: Array(to.utf8))
+        try Data(bytes).write(to: recognizer)
+        return try ReaderModels(directory: folder)
+    }
+
+    @Test func aThresholdChosenWithAnotherViewScoreIsRefused() throws {
+        // The unchanged files load (the same text written back).
+        let score = "\"\(ViewAgreement.score)\""
+        _ = try load(replacing: score, with: score)
+        #expect(throws: ReaderModelError.self) { try load(replacing: score, with: "\"least-of-all-5\"") }
+        #expect(throws: ReaderModelError.self) {
+            try load(replacing: "vitalsnap.recognizer.view_score", with: "vitalsnap.recognizer.view_scorX")
+        }
     }
 }

@@ -3,8 +3,8 @@ import Testing
 import VitalSnapImaging
 @testable import VitalSnapOCR
 
-/// A value line is given only when it reads the same in every view; auxiliary lines and lines already too
-/// unsure are not read again.
+/// A value line's confidence is its text's, taken together over the located crop and its views (a geometric
+/// mean); auxiliary lines are not read again.
 struct ViewAgreementTests {
     /// Passes the located line's digit height on as the rectified line's, so the stub recognizer can tell the
     /// views apart.
@@ -53,12 +53,18 @@ struct ViewAgreementTests {
         return (read, (rectifier as! HeightRectifier).calls)
     }
 
-    @Test func aReadingThatStaysIsAsSureAsItsLeastSureView() {
-        // The shorter view (36 px) is the least sure: 0.7.
+    /// The geometric mean of the reading's confidence in the located crop and in each view.
+    func mean(_ values: Double...) -> Double {
+        exp(values.map { log($0) }.reduce(0, +) / Double(values.count))
+    }
+
+    @Test func aReadingThatStaysIsAsSureAsItsViewsTogether() {
+        // Located 40 px: line 1, characters 0.9; views 45 px (0.9), 36 px (0.7, the least sure) and 40 px (0.9).
         let (read, calls) = check(line(), recognizer: StubRecognizer(confidence: { $0 < 40 ? 0.7 : 0.9 }))
         #expect(calls == 3)
         #expect(String(read.characters.map(\.character)) == "12")
-        #expect(abs(read.confidence - 0.7) < 1e-12)
+        #expect(abs(read.lineConfidence - mean(1, 0.9, 0.7, 0.9)) < 1e-12)
+        #expect(abs(read.confidence - mean(1, 0.9, 0.7, 0.9)) < 1e-12)
         // The doubt is the line's: each character keeps its own confidence, so it is still told to be a digit.
         #expect(read.characters.allSatisfy { $0.confidence == 0.9 })
         #expect(!read.viewsDisagree)
@@ -67,30 +73,39 @@ struct ViewAgreementTests {
     @Test func aViewLessSureOfTheWholeLineLowersTheReading() {
         // Every character at 0.9 in every view, but the taller view (45 px) is sure of its path at 0.4 only.
         let (read, _) = check(line(), recognizer: StubRecognizer(lineConfidence: { $0 > 42 ? 0.4 : 0.8 }))
-        #expect(abs(read.confidence - 0.4) < 1e-12)
-        #expect(abs(read.lineConfidence - 0.4) < 1e-12)
+        #expect(abs(read.lineConfidence - mean(0.8, 0.4, 0.8, 0.8)) < 1e-12)
+        #expect(!read.viewsDisagree)
     }
 
     @Test func aReadingThatChangesInOneViewIsNotSureAtAll() {
-        // The taller view (45 px) reads 13.
+        // The taller view (45 px) reads 13: the text it was sure of alone has no probability there.
         let (read, _) = check(line(), recognizer: StubRecognizer(misreadAbove: 42))
         #expect(String(read.characters.map(\.character)) == "12")
         #expect(read.characters.allSatisfy { $0.confidence == 0 })
+        #expect(read.confidence == 0)
         #expect(read.viewsDisagree)
     }
 
-    @Test func clocksAndLinesAlreadyTooUnsureAreNotReadAgain() {
+    @Test func aReadingUnsureAloneIsGivenWhenItsViewsAreSure() {
+        // Located crop sure of its path at 0.4 only, the three views at 0.9: together above the threshold.
+        let (read, calls) = check(
+            line(), recognizer: StubRecognizer(lineConfidence: { $0 == 40 ? 0.4 : 0.9 }), minimum: 0.5)
+        #expect(calls == 3)
+        // The shifted view is 40 px too: 0.4 there as well.
+        #expect(abs(read.confidence - mean(0.4, 0.9, 0.9, 0.4)) < 1e-12)
+        #expect(read.confidence >= 0.5)
+        // Unsure alone and with its views: its characters keep their confidences; not reported as in doubt.
+        let (unsure, _) = check(line(), recognizer: StubRecognizer(misreadAbove: 42, lineConfidence: { _ in 0.3 }))
+        #expect(unsure.confidence < 0.5)
+        #expect(unsure.characters.allSatisfy { $0.confidence == 0.9 })
+        #expect(!unsure.viewsDisagree)
+    }
+
+    @Test func clocksAreNotReadAgain() {
         let (clock, clockCalls) = check(line(role: .auxiliary), recognizer: StubRecognizer(misreadAbove: 42))
         #expect(clockCalls == 0)
         #expect(clock.characters.allSatisfy { $0.confidence == 0.9 })
-        let (unsure, unsureCalls) = check(line(), recognizer: StubRecognizer(misreadAbove: 42), minimum: 0.95)
-        #expect(unsureCalls == 0)
-        #expect(unsure.characters.allSatisfy { $0.confidence == 0.9 })
-        // Clear characters on a path the recognizer is unsure of: too unsure as a whole to be given.
-        let (unsurePath, pathCalls) = check(
-            line(), recognizer: StubRecognizer(misreadAbove: 42, lineConfidence: { _ in 0.3 }), minimum: 0.5)
-        #expect(pathCalls == 0)
-        #expect(unsurePath.confidence == 0.3)
+        #expect(clock.lineConfidence == 1)
     }
 
     @Test func noViewsNoCheck() {

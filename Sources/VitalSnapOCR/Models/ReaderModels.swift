@@ -41,6 +41,13 @@ public struct ReaderModels: Sendable {
                 throw .convention(recognizerURL.path, "vitalsnap.recognizer.views is not a list of [height, shift, length]")
             }
             views = parsed
+            // The threshold means what it says only with the views scored as it was chosen with them.
+            guard r["vitalsnap.recognizer.view_score"] == ViewAgreement.score else {
+                throw .convention(
+                    recognizerURL.path,
+                    "vitalsnap.recognizer.view_score is \(r["vitalsnap.recognizer.view_score"] ?? "missing"), "
+                        + "this reader scores views by \(ViewAgreement.score)")
+            }
         }
         recognizerInfo = RecognizerInfo(
             alphabet: Array(alphabet), temperature: temperature, minimumConfidence: threshold, views: views)

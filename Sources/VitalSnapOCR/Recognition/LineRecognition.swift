@@ -10,8 +10,8 @@ public struct LineRecognition: Sendable {
     /// Share of the band around the characters covered by ink that belongs to none of them: high for texture,
     /// printed text or a line read with the wrong polarity.
     public var noise: Double
-    /// Another view of the line (`ViewAgreement`) read other text: the characters are there, their reading is
-    /// in doubt (every confidence is then 0).
+    /// The line's other views (`ViewAgreement`) made a reading that was sure enough alone too unsure to give:
+    /// the characters are there, their reading is in doubt (every confidence is then 0).
     public var viewsDisagree = false
     /// How sure the recognizer is of the line as a whole, beyond each character's own confidence: the trained
     /// recognizer's probability of the text read over all its alignments, which a character that may be missing

@@ -34,15 +34,8 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
     public var readsEitherPolarity: Bool { true }
 
     public mutating func recognize(_ line: RectifiedLine) -> LineRecognition {
+        guard let columns = run(line) else { return .empty }
         let image = line.image
-        guard image.height == LineCropper.height, image.width >= LineCropper.minimumWidth else { return .empty }
-        RecognizerInfo.standardise(image, into: &input)
-        do {
-            try network.run(input)
-        } catch {
-            return .empty
-        }
-        let columns = network.withOutput { output in bestPath(output) }
         var characters: [RecognizedCharacter] = []
         labels.removeAll(keepingCapacity: true)
         var t = 0
@@ -66,6 +59,32 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
         var read = LineRecognition(characters: characters, contrast: Self.contrast(of: image, line: line), hasGap: false)
         read.lineConfidence = network.withOutput { output in textProbability(output, columns: columns) }
         return read
+    }
+
+    /// The probability of `read`'s text in this crop, over all its alignments (as `recognize` gives its own
+    /// reading's `lineConfidence`); 0 for a character outside the alphabet or a crop it cannot read.
+    public mutating func probability(of read: LineRecognition, in line: RectifiedLine) -> Double {
+        guard !read.characters.isEmpty, let columns = run(line) else { return 0 }
+        labels.removeAll(keepingCapacity: true)
+        for c in read.characters {
+            guard let k = info.alphabet.firstIndex(of: c.character) else { return 0 }
+            labels.append(k + 1)
+        }
+        return network.withOutput { output in textProbability(output, columns: columns) }
+    }
+
+    /// Runs the network on `line` and finds its best path; the output's column count, or nil for a crop it
+    /// cannot read.
+    private mutating func run(_ line: RectifiedLine) -> Int? {
+        let image = line.image
+        guard image.height == LineCropper.height, image.width >= LineCropper.minimumWidth else { return nil }
+        RecognizerInfo.standardise(image, into: &input)
+        do {
+            try network.run(input)
+        } catch {
+            return nil
+        }
+        return network.withOutput { output in bestPath(output) }
     }
 
     /// The probability of the text read (`labels`, one class per character), over all its alignments

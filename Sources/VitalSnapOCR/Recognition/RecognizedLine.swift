@@ -44,8 +44,8 @@ public struct RecognizedLine: Sendable {
     public var hasGap: Bool
     /// Share of the digit band covered by ink that is no character: high for texture and printed text.
     public var noise: Double = 0
-    /// Another view of the line read other text (`LineRecognition.viewsDisagree`): digits whose reading is in
-    /// doubt, not ink that is no digits.
+    /// The line's other views made its reading too unsure to give (`LineRecognition.viewsDisagree`): digits
+    /// whose reading is in doubt, not ink that is no digits.
     public var viewsDisagree = false
     /// Maps the line's rectified image (where `characters` have their boxes) to image coordinates.
     public var toImage = AffineMap.identity
