@@ -18,6 +18,11 @@ public struct Component: Sendable, Hashable {
 public struct ConnectedComponents: Sendable {
     private struct Run { var y: Int32; var x0: Int32; var x1: Int32; var parent: Int32 }  // x1 exclusive
     private var runs: [Run] = []
+    /// Per run, its root's index in `bounds` (-1: none yet); per root, its blob's extent and area.
+    private var slot: [Int32] = []
+    private var bounds: [(x0: Int, y0: Int, x1: Int, y1: Int, area: Int)] = []
+    /// The components returned by the last `label` (reused when the caller has let go of them).
+    private var components: [Component] = []
 
     public init() {}
 
@@ -52,9 +57,9 @@ public struct ConnectedComponents: Sendable {
             }
         }
         // Gather statistics per root.
-        var slot = [Int32](repeating: -1, count: runs.count)
-        var result: [Component] = []
-        var bounds: [(x0: Int, y0: Int, x1: Int, y1: Int, area: Int)] = []
+        slot.removeAll(keepingCapacity: true)
+        slot.append(contentsOf: repeatElement(-1, count: runs.count))
+        bounds.removeAll(keepingCapacity: true)
         for i in 0..<runs.count {
             let root = find(i)
             let r = runs[i]
@@ -72,11 +77,12 @@ public struct ConnectedComponents: Sendable {
             b.area += Int(r.x1 - r.x0)
             bounds[Int(s)] = b
         }
-        result.reserveCapacity(bounds.count)
+        components.removeAll(keepingCapacity: true)
+        components.reserveCapacity(bounds.count)
         for b in bounds where b.area >= minimumArea {
-            result.append(Component(box: PixelRect(x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0), area: b.area))
+            components.append(Component(box: PixelRect(x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0), area: b.area))
         }
-        return result
+        return components
     }
 
     private mutating func find(_ i: Int) -> Int {

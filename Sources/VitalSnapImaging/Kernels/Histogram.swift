@@ -7,6 +7,14 @@ public struct Histogram: Sendable {
 
     /// Histogram of the pixels of `rect` (clipped to the image).
     public init(_ image: GrayImage, in rect: PixelRect? = nil) {
+        update(image, in: rect)
+    }
+
+    /// Makes this the histogram of the pixels of `rect` (clipped to the image), in its own storage: a histogram
+    /// kept and updated for each image allocates nothing.
+    public mutating func update(_ image: GrayImage, in rect: PixelRect? = nil) {
+        counts.withUnsafeMutableBufferPointer { c in c.update(repeating: 0) }
+        total = 0
         let r = (rect ?? image.bounds).intersection(image.bounds)
         guard !r.isEmpty else { return }
         image.pixels.withUnsafeBufferPointer { p in

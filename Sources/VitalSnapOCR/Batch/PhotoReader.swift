@@ -10,6 +10,9 @@ public struct PhotoReader: Sendable {
     /// The line-reading stages and what they saw in the last orientation read (for `vitalsnap inspect`).
     public var lineReader: TextLineReader
     private var glareDetector = GlareDetector()
+    /// The boxes glare is looked for over, kept between photos.
+    private var digitBoxes: [PixelRect] = []
+    private var nearbyBoxes: [PixelRect] = []
     private let logger = Logger(label: "vitalsnap.ocr")
 
     /// JPEGs are decoded at a reduced DCT scale when the photo is large: digits stay sharp enough and decoding
@@ -58,17 +61,18 @@ public struct PhotoReader: Sendable {
     /// Numeric displays (peripheral type `numericDisplay`) have no plausible range to check a turned reading
     /// against and are read only as they are.
     public mutating func read(image: GrayImage, file: String = "") -> PhotoResult {
-        var (upright, uprightLines) = readOriented(image)
+        var (upright, allLines) = readAsIs(image)
         upright.file = file
         // A locator that finds lines in any orientation gives each line its reading direction: the photo has
         // been read however it was turned.
         guard assembler.peripheral.type != .numericDisplay, !lineReader.stages.locator.findsAnyOrientation else { return upright }
+        let uprightLines = Self.digitLines(in: allLines)
         if let value = upright.reading?.readingString {
             // Digits that all read as digits upside down too (0 1 2 5 6 8 9) may be a turned photo of another
             // value: 99/89 turned reads 68/66. When the turned photo gives a different plausible value,
             // nothing is read.
             guard value.allSatisfy({ !"347".contains($0) }) else { return upright }
-            let (turned, _) = readOriented(image.rotated180())
+            let (turned, _) = readAsIs(image.rotated180())
             if let other = turned.reading?.readingString, other != value {
                 return Self.refusal(upright, "the photo reads \(value) one way up and \(other) the other")
             }
@@ -171,6 +175,17 @@ public struct PhotoReader: Sendable {
 
     /// Reads the photo as it is, without trying other orientations; also returns the lines with a clear digit.
     public mutating func readOriented(_ image: GrayImage) -> (PhotoResult, [RecognizedLine]) {
+        let (result, lines) = readAsIs(image)
+        return (result, Self.digitLines(in: lines))
+    }
+
+    /// Any clearly read digit counts as digits seen the right way up.
+    static func digitLines(in lines: [RecognizedLine]) -> [RecognizedLine] {
+        lines.filter { $0.characters.contains { SegmentAlphabet.isDigit($0.character) && $0.confidence >= 0.5 } && !$0.isTexture }
+    }
+
+    /// Reads the photo as it is, without trying other orientations; also returns every line read.
+    mutating func readAsIs(_ image: GrayImage) -> (result: PhotoResult, lines: [RecognizedLine]) {
         let lines = lineReader.read(image, wholeImageIsDisplay: Self.isDisplayCrop(image))
         var reading = assembler.assemble(lines)
         let glare = detectGlare(in: image, reading: reading)
@@ -185,17 +200,18 @@ public struct PhotoReader: Sendable {
         case .word(let w): status = .noReading; message = "the display shows \(w)"
         case .none(let why): status = .noReading; message = why
         }
-        // Any clearly read digit counts as digits seen the right way up.
-        let digitLines = lines.filter { $0.characters.contains { SegmentAlphabet.isDigit($0.character) && $0.confidence >= 0.5 } && !$0.isTexture }
-        return (PhotoResult(file: "", status: status, reading: reading, glare: glare, message: message), digitLines)
+        return (PhotoResult(file: "", status: status, reading: reading, glare: glare, message: message), lines)
     }
 
     mutating func detectGlare(in image: GrayImage, reading: Reading) -> GlareReport {
         guard let first = reading.lines.first, let union = reading.linesBox else { return .none }
         // Glare matters where it covers the characters themselves, and the cell just before and after the
         // number, where it may hide a whole digit (11.4 read as 1.4), but not the rest of the display.
-        let digits = reading.lines.flatMap(\.characterBoxes)
-        var nearby: [PixelRect] = []
+        digitBoxes.removeAll(keepingCapacity: true)
+        for line in reading.lines {
+            for c in line.characters { digitBoxes.append(line.imageBox(of: c)) }
+        }
+        nearbyBoxes.removeAll(keepingCapacity: true)
         for line in reading.lines {
             // Beside the number as located where the locator knew its ends (a trained recognizer's character
             // boxes are narrow spikes on the digits), else beside the characters read.
@@ -208,13 +224,13 @@ public struct PhotoReader: Sendable {
                 box.height = read.height
             }
             let cell = Int(0.6 * line.digitHeight)
-            nearby.append(PixelRect(x: box.minX - cell, y: box.minY, width: cell, height: box.height))
-            nearby.append(PixelRect(x: box.maxX, y: box.minY, width: cell, height: box.height))
+            nearbyBoxes.append(PixelRect(x: box.minX - cell, y: box.minY, width: cell, height: box.height))
+            nearbyBoxes.append(PixelRect(x: box.maxX, y: box.minY, width: cell, height: box.height))
         }
         // Only just around the lines (and their neighbouring cells): further out lies the body of the
         // device, often white plastic.
         let margin = Int(first.digitHeight * 0.2)
         let display = union.insetBy(dx: -margin - Int(0.6 * first.digitHeight), dy: -margin)
-        return glareDetector.detect(in: image, display: display, digits: digits, nearby: nearby, polarity: first.polarity)
+        return glareDetector.detect(in: image, display: display, digits: digitBoxes, nearby: nearbyBoxes, polarity: first.polarity)
     }
 }

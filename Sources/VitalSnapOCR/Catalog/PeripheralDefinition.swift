@@ -85,7 +85,12 @@ public struct FieldDefinition: Codable, Sendable, Hashable {
     }
 
     public func unit(named unit: String) -> UnitVariant? {
-        units.first { $0.unit.lowercased() == unit.lowercased() }
+        unitIndex(named: unit).map { units[$0] }
+    }
+
+    /// Where `unit(named:)` is in `units`.
+    public func unitIndex(named unit: String) -> Int? {
+        units.firstIndex { $0.unit.lowercased() == unit.lowercased() }
     }
 }
 

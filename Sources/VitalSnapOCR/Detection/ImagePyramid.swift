@@ -11,7 +11,10 @@ public struct ImagePyramid: Sendable {
     /// Rebuilds the levels from `image`, stopping when the shorter side would drop below `minimumSide`.
     public mutating func update(from image: GrayImage, maximumLevels: Int, minimumSide: Int = 48) {
         if levels.isEmpty { levels.append(GrayImage(width: 0, height: 0)) }
-        levels[0] = image
+        // Copied into the pyramid's own storage rather than shared: a caller that refills its image for the
+        // next frame (a live reader's region, the line reader's shrunk frame) would otherwise find that storage
+        // still held here, and allocate it anew.
+        image.crop(image.bounds, into: &levels[0])
         var count = 1
         while count < maximumLevels {
             let prev = levels[count - 1]

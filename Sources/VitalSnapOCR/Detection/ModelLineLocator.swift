@@ -37,7 +37,9 @@ public struct ModelLineLocator: LineLocator {
         /// The part of the frame holding `lines` with `zoomMargin` around them, when it is small enough to be
         /// worth a second look (nil: none).
         public func zoomRegion(_ lines: [TextLine], width: Int, height: Int) -> PixelRect? {
-            guard let tallest = lines.map(\.digitHeight).max() else { return nil }
+            guard let first = lines.first else { return nil }
+            var tallest = first.digitHeight
+            for line in lines.dropFirst() where tallest < line.digitHeight { tallest = line.digitHeight }
             let margin = zoomMargin * tallest
             var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
             for line in lines {
@@ -67,6 +69,11 @@ public struct ModelLineLocator: LineLocator {
     private var members: [Int32] = []
     private var bandCounts: [Int32] = []
     private var partStarts: [Int] = []
+    private var memberOrder = StableCellSort()
+    /// The lines of the whole frame and of the second look (returned, so the caller must let go of them
+    /// before the next frame for their storage to be reused).
+    private var found: [TextLine] = []
+    private var closer: [TextLine] = []
 
     public init(network: Network, configuration: Configuration = .init()) {
         self.network = network
@@ -85,48 +92,56 @@ public struct ModelLineLocator: LineLocator {
             level += 1
         }
         pyramid.levels[level].resize(into: &resized, width: inWidth, height: inHeight, scratch: &scratch)
-        var lines = detect(scaleX: Double(working.width) / Double(inWidth), scaleY: Double(working.height) / Double(inHeight))
+        // The lists are taken out of the locator while it works on them, and put back.
+        var lines: [TextLine] = []
+        swap(&lines, &found)
+        detect(scaleX: Double(working.width) / Double(inWidth), scaleY: Double(working.height) / Double(inHeight), into: &lines)
         if let region = configuration.zoomRegion(lines, width: working.width, height: working.height) {
             working.crop(region, into: &zoomed)
             let (w, h) = DetectorConvention.inputSize(width: region.width, height: region.height)
             zoomed.resize(into: &resized, width: w, height: h, scratch: &scratch)
-            var closer = detect(scaleX: Double(region.width) / Double(w), scaleY: Double(region.height) / Double(h))
+            var closer: [TextLine] = []
+            swap(&closer, &self.closer)
+            detect(scaleX: Double(region.width) / Double(w), scaleY: Double(region.height) / Double(h), into: &closer)
             if !closer.isEmpty {
                 for i in closer.indices {
                     closer[i].centerX += Double(region.x)
                     closer[i].centerY += Double(region.y)
                 }
-                lines = closer
+                swap(&lines, &closer)
             }
+            swap(&closer, &self.closer)
         }
         lines.sort { $0.digitHeight > $1.digitHeight }
+        found = lines
         return lines
     }
 
-    /// The network run on `resized`, its lines in working pixels (before any offset of a zoomed region).
-    private mutating func detect(scaleX: Double, scaleY: Double) -> [TextLine] {
+    /// The network run on `resized`, its lines in working pixels (before any offset of a zoomed region), into
+    /// `lines` (emptied first).
+    private mutating func detect(scaleX: Double, scaleY: Double, into lines: inout [TextLine]) {
+        lines.removeAll(keepingCapacity: true)
         DetectorConvention.standardise(resized, into: &input)
         do {
             try network.run(input)
         } catch {
-            return []
+            return
         }
-        var lines: [TextLine] = []
         network.withOutput { output in
-            lines = decode(output, scaleX: scaleX, scaleY: scaleY)
+            decode(output, scaleX: scaleX, scaleY: scaleY, into: &lines)
         }
         configuration.joiner.join(&lines)
-        return lines
     }
 
     /// Lines from the network's output: per cell the class with the highest logit, 8-connected groups of value
     /// or auxiliary cells, a group of stacked rows cut into its rows, and each line's geometry from its cells'
     /// predicted height and direction.
-    private mutating func decode(_ output: FeatureMap, scaleX: Double, scaleY: Double) -> [TextLine] {
+    private mutating func decode(_ output: FeatureMap, scaleX: Double, scaleY: Double, into lines: inout [TextLine]) {
         let gw = output.width, gh = output.height, channels = output.channels
-        guard channels >= DetectorConvention.outputChannels, gw > 0, gh > 0 else { return [] }
+        guard channels >= DetectorConvention.outputChannels, gw > 0, gh > 0 else { return }
         let count = gw * gh
-        if cellClass.count != count {
+        // Grown only: the two looks of a frame have grids of different sizes.
+        if cellClass.count < count {
             cellClass = [UInt8](repeating: 0, count: count)
             cellLabel = [Int32](repeating: 0, count: count)
         }
@@ -139,7 +154,6 @@ public struct ModelLineLocator: LineLocator {
                 cellLabel[i] = 0
             }
         }
-        var lines: [TextLine] = []
         var next: Int32 = 0
         let stride = Double(DetectorConvention.stride)
         for start in 0..<count {
@@ -182,7 +196,7 @@ public struct ModelLineLocator: LineLocator {
             }
             // The cells in order across, counted per band; a part is then the run of cells of its bands.
             let (ex, ey) = (group.ex, group.ey)
-            members.sort { Self.across($0, gw, ex, ey) < Self.across($1, gw, ex, ey) }
+            memberOrder.sort(&members) { Self.across($0, gw, ex, ey) }
             bandCounts.removeAll(keepingCapacity: true)
             bandCounts.append(contentsOf: repeatElement(0, count: bands))
             for cell in members {
@@ -203,7 +217,6 @@ public struct ModelLineLocator: LineLocator {
                 (first, firstBand) = (end, endBand)
             }
         }
-        return lines
     }
 
     /// A group's mean predicted reading direction and digit height (detector-input pixels).

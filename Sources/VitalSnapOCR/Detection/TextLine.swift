@@ -22,7 +22,7 @@ public struct TextLine: Sendable, Hashable {
 
     /// The candidates' union; without candidates (a trained detector's line), the box around its geometry.
     public var boundingBox: PixelRect {
-        guard let first = candidates.first else { return PixelRect(enclosing: quad.corners) }
+        guard let first = candidates.first else { return PixelRect(enclosing: quad) }
         return candidates.dropFirst().reduce(first.box) { $0.union($1.box) }
     }
 

@@ -24,6 +24,8 @@ public struct GlareDetector: Sendable {
     private var mask = InkMask(width: 0, height: 0)
     private var labeler = ConnectedComponents()
     private var columnRuns: [Int] = []
+    private var histogram = Histogram()
+    private var inner: [PixelRect] = []
 
     public init() {}
 
@@ -37,7 +39,7 @@ public struct GlareDetector: Sendable {
     ) -> GlareReport {
         let region = display.intersection(image.bounds)
         guard region.area > 0 else { return .none }
-        let histogram = Histogram(image, in: region)
+        histogram.update(image, in: region)
         guard !isBinarized(histogram) else { return .none }
         let background = histogram.percentile(polarity == .dark ? 0.6 : 0.3)
         // Glare stands out from the display's own background, by a share of the room left below white and
@@ -50,7 +52,8 @@ public struct GlareDetector: Sendable {
             level = min(level, max(background + minimumStep, background + Int(0.75 * Double(lit - background))))
         }
         guard level <= 255 else { return .none }
-        let digitHeight = digits.map(\.height).max() ?? 0
+        var digitHeight = digits.first?.height ?? 0
+        for box in digits.dropFirst() { digitHeight = max(digitHeight, box.height) }
         let search = display.insetBy(dx: -digitHeight, dy: -digitHeight / 2).intersection(image.bounds)
         image.pixels.withUnsafeBufferPointer { p in
             mask.reshape(width: search.width, height: search.height)
@@ -72,7 +75,7 @@ public struct GlareDetector: Sendable {
         }
         let minimumArea = max(4, Int(minimumShare * Double(region.area)))
         var regions: [PixelRect] = []
-        var inner: [PixelRect] = []
+        inner.removeAll(keepingCapacity: true)
         var area = 0
         for blob in labeler.label(mask, minimumArea: minimumArea) {
             let r = PixelRect(x: blob.box.x + search.x, y: blob.box.y + search.y, width: blob.box.width, height: blob.box.height)

@@ -65,7 +65,7 @@ public struct LiveReader: Sendable {
         // there the region can cost more than the whole frame, so only frames read at full size are tracked.
         if let region = trackedRegion, regionReads < fullFrameInterval, max(image.width, image.height) <= Self.fullSizeLimit {
             image.crop(region, into: &regionImage)
-            let (result, _) = reader.readOriented(regionImage)
+            let result = reader.readAsIs(regionImage).result
             if let reading = result.reading, reading.readingString != nil || reading.word != nil,
                 !Self.touchesEdge(reading, of: regionImage)
             {
@@ -75,7 +75,7 @@ public struct LiveReader: Sendable {
             }
         }
         regionReads = 0
-        return (reader.readOriented(image).0, nil)
+        return (reader.readAsIs(image).result, nil)
     }
 
     /// The longest side the line reader works on without shrinking the image first.

@@ -64,11 +64,22 @@ public struct Reading: Sendable {
     }
 
     /// The tallest digit height of those lines (0 without lines).
-    public var digitHeight: Double { lines.map(\.digitHeight).max() ?? 0 }
+    public var digitHeight: Double {
+        guard let first = lines.first else { return 0 }
+        var tallest = first.digitHeight
+        for line in lines.dropFirst() where tallest < line.digitHeight { tallest = line.digitHeight }
+        return tallest
+    }
 
     /// The reading string users and scripts see: `123`, `5.6`, `120/80/72`; nil without a value.
     public var readingString: String? {
         let v = values
-        return v.isEmpty ? nil : v.map(\.text).joined(separator: "/")
+        guard let first = v.first else { return nil }
+        var text = first.text
+        for value in v.dropFirst() {
+            text += "/"
+            text += value.text
+        }
+        return text
     }
 }

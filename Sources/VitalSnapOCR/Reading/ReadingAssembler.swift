@@ -4,7 +4,11 @@
 /// It prefers saying nothing to saying something wrong: the main value must be the most prominent number on the
 /// display, every character of it clearly read, and within the field's range.
 public struct ReadingAssembler: Sendable {
-    public var peripheral: PeripheralDefinition
+    public var peripheral: PeripheralDefinition {
+        didSet { fields = peripheral.measurementFields }
+    }
+    /// The peripheral's measurement fields, picked out once rather than for every frame.
+    private var fields: [FieldDefinition]
     /// The unit asked for (`mg/dL`, `mmol/L`); nil for the field's default or, where units do not overlap in
     /// range (°C and °F), whichever fits.
     public var unit: String?
@@ -20,22 +24,18 @@ public struct ReadingAssembler: Sendable {
         minimumConfidence: Double = LineRecognizer.minimumReadingConfidence, checksPolarity: Bool = true
     ) {
         self.peripheral = peripheral
+        self.fields = peripheral.measurementFields
         self.unit = unit
         self.minimumConfidence = minimumConfidence
         self.checksPolarity = checksPolarity
     }
 
     public func assemble(_ lines: [RecognizedLine]) -> Reading {
-        let ordered = lines.sorted { ($0.boundingBox.minY, $0.boundingBox.minX) < ($1.boundingBox.minY, $1.boundingBox.minX) }
-        let recognizedText = ordered.filter(\.isNumberLike).map(\.text).joined(separator: "\n")
-        let fields = peripheral.measurementFields
-        // Clocks, dates and memory numbers (as the detector tells them) are never a value, nor is ink of the
-        // polarity the peripheral's display does not show (where the recognizer's polarity says so).
-        let numberLines = lines.filter {
-            $0.isNumberLike && $0.role != .auxiliary && (!checksPolarity || peripheral.polarity.admits($0.polarity))
-        }
-            .sorted { $0.digitHeight > $1.digitHeight }
-        guard let tallest = numberLines.first else {
+        let recognizedText = Self.recognizedText(of: lines)
+        // The tallest of the lines that may be a value (the first of them where several are as tall).
+        var tallest: RecognizedLine?
+        for line in lines where mayBeValue(line) && line.digitHeight > (tallest?.digitHeight ?? -.infinity) { tallest = line }
+        guard let tallest else {
             return Reading(outcome: .none("no digits found"), confidence: 0, recognizedText: recognizedText, lines: [])
         }
         if let word = DisplayWord.word(in: tallest.text) {
@@ -53,6 +53,7 @@ public struct ReadingAssembler: Sendable {
         if fields.count == 1 {
             chosen = [tallest]
         } else {
+            let numberLines = lines.filter(mayBeValue).sorted { $0.digitHeight > $1.digitHeight }
             let prominent = numberLines.filter { $0.digitHeight >= 0.45 * tallest.digitHeight }
             guard prominent.count >= fields.count else {
                 return Reading(
@@ -76,15 +77,44 @@ public struct ReadingAssembler: Sendable {
                 outcome: .none("systolic \(values[0].text) is not above diastolic \(values[1].text)"),
                 confidence: 0, recognizedText: recognizedText, lines: chosen)
         }
-        let confidence = values.map(\.confidence).min() ?? 0
+        var confidence = values.first?.confidence ?? 0
+        for v in values.dropFirst() { confidence = min(confidence, v.confidence) }
         return Reading(outcome: .values(values), confidence: confidence, recognizedText: recognizedText, lines: chosen)
+    }
+
+    /// Clocks, dates and memory numbers (as the detector tells them) are never a value, nor is ink of the
+    /// polarity the peripheral's display does not show (where the recognizer's polarity says so).
+    private func mayBeValue(_ line: RecognizedLine) -> Bool {
+        line.isNumberLike && line.role != .auxiliary && (!checksPolarity || peripheral.polarity.admits(line.polarity))
+    }
+
+    /// The texts of the number-like lines, one a line, top to bottom then left to right (by their boxes'
+    /// top-left corners; lines at the same place in the order given). A frame has a few lines, so each next one
+    /// is looked for among them all rather than in a sorted copy.
+    static func recognizedText(of lines: [RecognizedLine]) -> String {
+        var text = ""
+        var previous: (y: Int, x: Int, index: Int)?
+        while true {
+            var next: (y: Int, x: Int, index: Int)?
+            for (i, line) in lines.enumerated() where line.isNumberLike {
+                let box = line.boundingBox
+                let place = (y: box.minY, x: box.minX, index: i)
+                if let previous, place <= previous { continue }
+                if let n = next, n <= place { continue }
+                next = place
+            }
+            guard let next else { return text }
+            if previous != nil { text.append("\n") }
+            for c in lines[next.index].characters { text.append(c.character) }
+            previous = next
+        }
     }
 
     struct Implausible: Error { var message: String }
 
     func value(of line: RecognizedLine, for field: FieldDefinition) -> Result<FieldValue, Implausible> {
         guard !line.hasGap else { return .failure(Implausible(message: "a digit of \(field.name.rawValue) is missing")) }
-        guard !line.text.contains("?"), line.confidence >= minimumConfidence else {
+        guard !line.characters.contains(where: { $0.character == "?" }), line.confidence >= minimumConfidence else {
             return .failure(Implausible(message: "the digits of \(field.name.rawValue) are unclear (\(line.text))"))
         }
         // A minus in front of a value that cannot be negative is a bezel edge or a printed line beside it.
@@ -101,18 +131,18 @@ public struct ReadingAssembler: Sendable {
         guard shownDigits <= field.digits else {
             return .failure(Implausible(message: "\(number.text) has more digits than \(field.name.rawValue) shows (\(field.digits))"))
         }
-        let variants: [UnitVariant]
+        let variants: ArraySlice<UnitVariant>
         if let unit {
-            guard let v = field.unit(named: unit) else {
+            guard let i = field.unitIndex(named: unit) else {
                 return .failure(Implausible(message: "\(field.name.rawValue) is not shown in \(unit)"))
             }
-            variants = [v]
+            variants = field.units[i...i]
         } else if Self.rangesAreDisjoint(field.units) {
             // °C and °F never overlap, so the value tells which one the thermometer shows.
-            variants = field.units
+            variants = field.units[...]
         } else {
             // mg/dL and mmol/L do overlap (20-33 reads as either): without a unit asked for, the default.
-            variants = Array(field.units.prefix(1))
+            variants = field.units.prefix(1)
         }
         var problems: [String] = []
         for variant in variants {
@@ -132,13 +162,15 @@ public struct ReadingAssembler: Sendable {
         return .failure(Implausible(message: problems.first ?? "implausible value"))
     }
 
+    /// Whether there are two or more units, each with a plausible range, and none of those ranges overlap.
     static func rangesAreDisjoint(_ units: [UnitVariant]) -> Bool {
-        let ranges = units.compactMap(\.plausibleRange)
-        guard ranges.count == units.count, ranges.count > 1 else { return false }
-        for (i, a) in ranges.enumerated() {
-            for b in ranges[(i + 1)...] where a.overlaps(b) { return false }
+        for (i, a) in units.enumerated() {
+            guard let first = a.plausibleRange else { return false }
+            for b in units[(i + 1)...] {
+                guard let second = b.plausibleRange, !first.overlaps(second) else { return false }
+            }
         }
-        return true
+        return units.count > 1
     }
 
     static func trimmingLeadingZeros(_ text: String) -> String {
@@ -157,7 +189,7 @@ public struct ReadingAssembler: Sendable {
     static func isUnreadLargerNumber(_ other: RecognizedLine, beside line: RecognizedLine) -> Bool {
         guard !other.isNumberLike, !other.isTexture, other.polarity == line.polarity,
               other.digitHeight >= 2 * line.digitHeight,
-              other.characters.filter({ $0.character != "." }).count >= 2
+              other.characters.lazy.filter({ $0.character != "." }).count >= 2
         else { return false }
         let a = other.boundingBox, b = line.boundingBox
         // A taller line over the number itself is the window or the number taken at a coarser scale.
@@ -217,14 +249,19 @@ extension RecognizedLine {
     public var isNumberLike: Bool {
         // Lines on textured backgrounds (wood, fabric, printed text) are not a display's.
         guard !isTexture else { return false }
-        let chars = characters.filter { $0.character != "." }
-        guard chars.count >= 2 else { return false }
-        // Characters read differently in another view are shaped as digits all the same: the line is a number
-        // whose reading is in doubt, and as such it is still the value (reported unclear), not skipped for the
-        // next line down.
-        let clear = chars.filter { $0.character != "?" && ($0.confidence >= Self.numberCharacterConfidence || viewsDisagree) }
-        guard Double(clear.count) >= Self.numberCharacterShare * Double(chars.count) else { return false }
-        return !chars.allSatisfy({ $0.character == "-" }) || Self.dashesAreEvenlySpaced(chars)
+        // Counted without copying them out: asked of every line, several times a frame.
+        var count = 0, clear = 0, dashes = 0
+        for c in characters where c.character != "." {
+            count += 1
+            // Characters read differently in another view are shaped as digits all the same: the line is a
+            // number whose reading is in doubt, and as such it is still the value (reported unclear), not
+            // skipped for the next line down.
+            if c.character != "?" && (c.confidence >= Self.numberCharacterConfidence || viewsDisagree) { clear += 1 }
+            if c.character == "-" { dashes += 1 }
+        }
+        guard count >= 2 else { return false }
+        guard Double(clear) >= Self.numberCharacterShare * Double(count) else { return false }
+        return dashes < count || Self.dashesAreEvenlySpaced(characters.filter { $0.character != "." })
     }
 
     /// A display's dashes (`---` while measuring) stand a digit's pitch apart; bars of a textured background

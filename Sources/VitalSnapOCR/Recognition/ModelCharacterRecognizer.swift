@@ -23,6 +23,10 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
     /// The class of each character of the last line read, for its text's probability.
     private var labels: [Int] = []
     private var labelling = CTCLabelProbability()
+    /// The characters of the line being read. They go out with its reading, so a line whose reading is kept
+    /// costs one allocation (one that is dropped, none).
+    private var characters: [RecognizedCharacter] = []
+    private var histogram = Histogram()
 
     public init(network: Network, info: RecognizerInfo) {
         self.network = network
@@ -36,7 +40,7 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
     public mutating func recognize(_ line: RectifiedLine) -> LineRecognition {
         guard let columns = run(line) else { return .empty }
         let image = line.image
-        var characters: [RecognizedCharacter] = []
+        characters.removeAll(keepingCapacity: true)
         labels.removeAll(keepingCapacity: true)
         var t = 0
         while t < columns {
@@ -56,7 +60,7 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
                 character: character, confidence: peak, segments: SegmentAlphabet.segments(for: character) ?? [], box: box))
             t = end + 1
         }
-        var read = LineRecognition(characters: characters, contrast: Self.contrast(of: image, line: line), hasGap: false)
+        var read = LineRecognition(characters: Array(characters), contrast: contrast(of: image, line: line), hasGap: false)
         read.lineConfidence = network.withOutput { output in textProbability(output, columns: columns) }
         return read
     }
@@ -127,9 +131,9 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
 
     /// Grey-level spread in the digit band (the 90th less the 3rd percentile), as the rule-based recognizer
     /// reports it.
-    static func contrast(of image: GrayImage, line: RectifiedLine) -> Int {
+    private mutating func contrast(of image: GrayImage, line: RectifiedLine) -> Int {
         let band = PixelRect(x: 0, y: line.digitTop, width: image.width, height: line.digitHeight)
-        let histogram = Histogram(image, in: band)
+        histogram.update(image, in: band)
         return histogram.percentile(0.9) - histogram.percentile(0.03)
     }
 }

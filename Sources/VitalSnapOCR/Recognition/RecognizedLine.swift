@@ -56,15 +56,20 @@ public struct RecognizedLine: Sendable {
 
     /// Each character's box in image coordinates (the boxes enclosing their rotated corners). Computed on
     /// demand: only the few lines a reading is made of need it.
-    public var characterBoxes: [PixelRect] {
-        characters.map { c in
-            let b = c.box
-            let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)].map { x, y in
-                let p = toImage.apply(Double(x), Double(y))
-                return Point(x: p.x, y: p.y)
-            }
-            return PixelRect(enclosing: corners)
+    public var characterBoxes: [PixelRect] { characters.map(imageBox(of:)) }
+
+    /// One character's box in image coordinates: the box enclosing its rotated corners.
+    public func imageBox(of character: RecognizedCharacter) -> PixelRect {
+        let b = character.box
+        func corner(_ x: Int, _ y: Int) -> Point {
+            let p = toImage.apply(Double(x), Double(y))
+            return Point(x: p.x, y: p.y)
         }
+        var extent = PointExtent(corner(b.minX, b.minY))
+        extent.add(corner(b.maxX, b.minY))
+        extent.add(corner(b.maxX, b.maxY))
+        extent.add(corner(b.minX, b.maxY))
+        return extent.rect
     }
 
     /// Ink that is no character over more than this share of the band: the line is texture (wood grain,
@@ -87,28 +92,23 @@ public struct RecognizedLine: Sendable {
         self.noise = noise
     }
 
-    public var text: String { String(characters.map(\.character)) }
+    public var text: String {
+        var text = ""
+        for c in characters { text.append(c.character) }
+        return text
+    }
 
     /// Characters (not dots) read clearly, and those unreadable or doubtful.
     public var clearCharacterCount: Int {
-        characters.filter { $0.character != "." && $0.character != "?" && $0.confidence >= 0.5 }.count
+        var count = 0
+        for c in characters where c.character != "." && c.character != "?" && c.confidence >= 0.5 { count += 1 }
+        return count
     }
     public var unclearCharacterCount: Int {
-        characters.filter { $0.character != "." && ($0.character == "?" || $0.confidence < 0.5) }.count
+        var count = 0
+        for c in characters where c.character != "." && (c.character == "?" || c.confidence < 0.5) { count += 1 }
+        return count
     }
 
     public var boundingBox: PixelRect { PixelRect(enclosing: corners) }
-}
-
-extension PixelRect {
-    /// The smallest rectangle holding all `points`.
-    public init(enclosing points: [Point]) {
-        let xs = points.map(\.x), ys = points.map(\.y)
-        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else {
-            self = .zero
-            return
-        }
-        self.init(x: Int(x0.rounded(.down)), y: Int(y0.rounded(.down)),
-                  width: Int((x1 - x0).rounded(.up)), height: Int((y1 - y0).rounded(.up)))
-    }
 }

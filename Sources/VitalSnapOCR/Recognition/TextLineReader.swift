@@ -36,9 +36,18 @@ public struct TextLineReader: Sendable {
     /// The lines located in the last `read`, before reading (for inspection).
     public private(set) var detectedLines: [TextLine] = []
     /// Every line read in the last `read`, before duplicates were dropped: what each hypothesis gave.
-    public private(set) var lineLog: [String] = []
+    /// Written out when asked for: the read keeps only what each entry needs.
+    public var lineLog: [String] { logEntries.map(\.description) }
     /// The rectified image of each line returned by the last `read`, when the configuration asks for them.
     public private(set) var rectifiedLines: [RectifiedLine] = []
+    private var logEntries: [LogEntry] = []
+    /// The lines the last `read` returned, and its working lists: kept so that a reader whose caller has let go of
+    /// the last frame's lines reads the next frame without allocating them again.
+    private var found: [RecognizedLine] = []
+    private var quality: [Double] = []
+    private var claimed: [(box: PixelRect, height: Double)] = []
+    private var ranked: [(quality: Double, height: Double, index: Int)] = []
+    private var keep: [Bool] = []
 
     public init(configuration: Configuration = .init(), stages: LineReadingStages = .rules) {
         self.configuration = configuration
@@ -51,28 +60,30 @@ public struct TextLineReader: Sendable {
     public mutating func read(_ image: GrayImage, wholeImageIsDisplay: Bool = false) -> [RecognizedLine] {
         guard image.width >= 8, image.height >= 8 else { return [] }
         let factor = prepare(image)
+        // The last frame's lines are let go of first: a locator may reuse the storage they share with it.
+        detectedLines = []
         let lines = stages.locator.locate(in: pyramid, wholeImageIsDisplay: wholeImageIsDisplay)
         detectedLines = lines
-        var result: [RecognizedLine] = []
-        var quality: [Double] = []
+        found.removeAll(keepingCapacity: true)
+        quality.removeAll(keepingCapacity: true)
         rectifiedLines.removeAll(keepingCapacity: true)
         // Regions already read as a taller line: smaller lines inside them are pieces of those digits
         // (a segment found at a finer pyramid level), not numbers of their own.
-        var claimed: [(box: PixelRect, height: Double)] = []
-        lineLog.removeAll()
+        claimed.removeAll(keepingCapacity: true)
+        logEntries.removeAll(keepingCapacity: true)
         for line in lines {
-            if result.count >= configuration.maximumLines { break }
+            if found.count >= configuration.maximumLines { break }
             let box = line.boundingBox
             let inside = claimed.contains { c in
                 line.digitHeight < 0.8 * c.height && Double(box.intersection(c.box).area) >= 0.4 * Double(box.area)
             }
-            if inside { lineLog.append("h=\(Int(line.digitHeight)) \(line.boundingBox): inside a read line"); continue }
+            if inside { logEntries.append(LogEntry(digitHeight: line.digitHeight, box: box, read: nil)); continue }
             stages.rectifier.rectify(line, pyramid: pyramid, into: &rectified)
             var read = stages.recognizer.recognize(rectified)
             stages.agreement.check(
                 &read, of: line, minimumConfidence: stages.minimumConfidence, pyramid: pyramid,
                 rectifier: &stages.rectifier, recognizer: &stages.recognizer)
-            lineLog.append("h=\(Int(line.digitHeight)) \(line.boundingBox) -> '\(String(read.characters.map(\.character)))' gap=\(read.hasGap)")
+            logEntries.append(LogEntry(digitHeight: line.digitHeight, box: box, read: read))
             guard !read.characters.isEmpty else { continue }
             let r = rectified
             // Rectified pixel -> working frame -> caller's image (pixel centres: (p + 0.5) / factor - 0.5).
@@ -84,8 +95,12 @@ public struct TextLineReader: Sendable {
                 let p = toImageMap.apply(x, y)
                 return Point(x: p.x, y: p.y)
             }
-            let x0 = Double(read.characters.map(\.box.minX).min()!)
-            let x1 = Double(read.characters.map(\.box.maxX).max()!)
+            var minX = read.characters[0].box.minX, maxX = read.characters[0].box.maxX
+            for c in read.characters.dropFirst() {
+                minX = min(minX, c.box.minX)
+                maxX = max(maxX, c.box.maxX)
+            }
+            let x0 = Double(minX), x1 = Double(maxX)
             let y0 = Double(r.digitTop), y1 = Double(r.digitBottom)
             var recognized = RecognizedLine(
                 characters: read.characters, confidence: read.confidence, digitHeight: r.frameDigitHeight / factor,
@@ -98,7 +113,7 @@ public struct TextLineReader: Sendable {
                 recognized.locatedBox = PixelRect(enclosing: line.quad.map { c in
                     let p = frameToImage.apply(c.x, c.y)
                     return Point(x: p.x, y: p.y)
-                }.corners)
+                })
             }
             // Characters read off the edge of the frame (where the line's extension was filled with edge
             // pixels) are not on the display.
@@ -108,33 +123,47 @@ public struct TextLineReader: Sendable {
             // Two or more characters that are seven-segment shapes at all (however faint) make this a line of
             // digits; lines of half its height inside it are its digits' halves or segments. Minus signs do not
             // count: two bars of a large, blurred frame read as `--` and would claim the digits inside it.
-            let shaped = recognized.characters.filter { !"?.-".contains($0.character) }.count
+            var shaped = 0
+            for c in recognized.characters where !"?.-".contains(c.character) { shaped += 1 }
             if shaped >= 2 && !read.hasGap { claimed.append((box, line.digitHeight)) }
-            result.append(recognized)
+            found.append(recognized)
             // Texture and wrong-polarity readings (see `noise`) lose to any real reading of the same place.
             let noisy = recognized.isTexture ? -10.0 : 0
             quality.append(Double(clear) - 2 * Double(recognized.unclearCharacterCount) + (read.hasGap ? -1 : 0) + noisy)
             if configuration.keepsRectifiedLines { rectifiedLines.append(rectified) }
         }
         // The same digits found twice (both polarities, two detectors): keep the better reading.
-        var keep = [Bool](repeating: true, count: result.count)
-        let order = result.indices.sorted { (quality[$0], result[$0].digitHeight) > (quality[$1], result[$1].digitHeight) }
-        for (n, i) in order.enumerated() where keep[i] {
-            let a = result[i].boundingBox
-            for j in order[(n + 1)...] where keep[j] {
-                let b = result[j].boundingBox
+        keep.removeAll(keepingCapacity: true)
+        keep.append(contentsOf: repeatElement(true, count: found.count))
+        ranked.removeAll(keepingCapacity: true)
+        for i in found.indices { ranked.append((quality[i], found[i].digitHeight, i)) }
+        ranked.sort { ($0.quality, $0.height) > ($1.quality, $1.height) }
+        for n in ranked.indices where keep[ranked[n].index] {
+            let i = ranked[n].index
+            let a = found[i].boundingBox
+            for other in ranked[(n + 1)...] where keep[other.index] {
+                let j = other.index
+                let b = found[j].boundingBox
                 let overlap = Double(a.intersection(b).area)
                 // Only lines of about the same height are rival readings of the same digits; a much smaller
                 // line overlapping a larger one is something else (a unit label, the time under the value).
-                let ratio = max(result[i].digitHeight, result[j].digitHeight) / min(result[i].digitHeight, result[j].digitHeight)
+                let ratio = max(found[i].digitHeight, found[j].digitHeight) / min(found[i].digitHeight, found[j].digitHeight)
                 if ratio < 1.35 && overlap >= 0.5 * Double(min(a.area, b.area)) { keep[j] = false }
             }
         }
-        if configuration.keepsRectifiedLines {
-            rectifiedLines = rectifiedLines.indices.filter { keep[$0] }.map { rectifiedLines[$0] }
+        if configuration.keepsRectifiedLines { Self.removeAll(from: &rectifiedLines, notKept: keep) }
+        Self.removeAll(from: &found, notKept: keep)
+        return found
+    }
+
+    /// Drops the elements whose `keep` is false, in place, the others in their order.
+    private static func removeAll<Element>(from elements: inout [Element], notKept keep: [Bool]) {
+        var kept = 0
+        for i in elements.indices where keep[i] {
+            elements.swapAt(kept, i)
+            kept += 1
         }
-        result = result.indices.filter { keep[$0] }.map { result[$0] }
-        return result
+        elements.removeLast(elements.count - kept)
     }
 
     /// Brings `image` into the working range (large photos halved, tiny crops doubled) and builds the pyramid
@@ -172,5 +201,19 @@ public struct TextLineReader: Sendable {
             pyramid.update(from: scaled, maximumLevels: configuration.maximumLevels)
         }
         return factor
+    }
+}
+
+extension TextLineReader {
+    /// One line of `lineLog`: a located line skipped inside a read one (`read` nil), or what reading it gave.
+    struct LogEntry: Sendable, CustomStringConvertible {
+        var digitHeight: Double
+        var box: PixelRect
+        var read: LineRecognition?
+
+        var description: String {
+            guard let read else { return "h=\(Int(digitHeight)) \(box): inside a read line" }
+            return "h=\(Int(digitHeight)) \(box) -> '\(String(read.characters.map(\.character)))' gap=\(read.hasGap)"
+        }
     }
 }
