@@ -102,6 +102,10 @@ def text_probability(logits: np.ndarray, text: str, temperature: float = 1.0) ->
     return float(torch.exp(-nll)[0])
 
 
+# The least probability one view counts with, so that a view sure of another text does not make the log -inf.
+VIEW_PROBABILITY_FLOOR = 1e-12
+
+
 def views_probability(view_logits: list[np.ndarray], text: str, temperature: float = 1.0) -> float:
     """How sure the recognizer is of `text` over several crops of one line (the located one and its
     AGREEMENT_VIEWS): the geometric mean of its probability in each (Swift: ViewAgreement). A view that reads
@@ -109,10 +113,6 @@ def views_probability(view_logits: list[np.ndarray], text: str, temperature: flo
     own reading; one that hesitates pulls it down a little."""
     logs = [np.log(max(text_probability(z, text, temperature), VIEW_PROBABILITY_FLOOR)) for z in view_logits]
     return float(np.exp(np.mean(logs)))
-
-
-# The least probability one view counts with, so that a view sure of another text does not make the log -inf.
-VIEW_PROBABILITY_FLOOR = 1e-12
 
 
 def best_path_runs(logits: np.ndarray) -> tuple[str, list[tuple[int, int]]]:

@@ -37,9 +37,7 @@ public struct ModelLineLocator: LineLocator {
         /// The part of the frame holding `lines` with `zoomMargin` around them, when it is small enough to be
         /// worth a second look (nil: none).
         public func zoomRegion(_ lines: [TextLine], width: Int, height: Int) -> PixelRect? {
-            guard let first = lines.first else { return nil }
-            var tallest = first.digitHeight
-            for line in lines.dropFirst() where tallest < line.digitHeight { tallest = line.digitHeight }
+            guard let tallest = lines.lazy.map({ $0.digitHeight }).max() else { return nil }
             let margin = zoomMargin * tallest
             var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
             for line in lines {

@@ -52,8 +52,7 @@ public struct GlareDetector: Sendable {
             level = min(level, max(background + minimumStep, background + Int(0.75 * Double(lit - background))))
         }
         guard level <= 255 else { return .none }
-        var digitHeight = digits.first?.height ?? 0
-        for box in digits.dropFirst() { digitHeight = max(digitHeight, box.height) }
+        let digitHeight = digits.lazy.map { $0.height }.max() ?? 0
         let search = display.insetBy(dx: -digitHeight, dy: -digitHeight / 2).intersection(image.bounds)
         image.pixels.withUnsafeBufferPointer { p in
             mask.reshape(width: search.width, height: search.height)

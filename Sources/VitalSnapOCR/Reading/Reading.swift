@@ -64,15 +64,11 @@ public struct Reading: Sendable {
     }
 
     /// The tallest digit height of those lines (0 without lines).
-    public var digitHeight: Double {
-        guard let first = lines.first else { return 0 }
-        var tallest = first.digitHeight
-        for line in lines.dropFirst() where tallest < line.digitHeight { tallest = line.digitHeight }
-        return tallest
-    }
+    public var digitHeight: Double { lines.lazy.map { $0.digitHeight }.max() ?? 0 }
 
     /// The reading string users and scripts see: `123`, `5.6`, `120/80/72`; nil without a value.
     public var readingString: String? {
+        // Appended piece by piece, as `RecognizedLine.text`, so a short reading allocates nothing.
         let v = values
         guard let first = v.first else { return nil }
         var text = first.text

@@ -77,8 +77,7 @@ public struct ReadingAssembler: Sendable {
                 outcome: .none("systolic \(values[0].text) is not above diastolic \(values[1].text)"),
                 confidence: 0, recognizedText: recognizedText, lines: chosen)
         }
-        var confidence = values.first?.confidence ?? 0
-        for v in values.dropFirst() { confidence = min(confidence, v.confidence) }
+        let confidence = values.lazy.map { $0.confidence }.min() ?? 0
         return Reading(outcome: .values(values), confidence: confidence, recognizedText: recognizedText, lines: chosen)
     }
 

@@ -23,8 +23,8 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
     /// The class of each character of the last line read, for its text's probability.
     private var labels: [Int] = []
     private var labelling = CTCLabelProbability()
-    /// The characters of the line being read. They go out with its reading, so a line whose reading is kept
-    /// costs one allocation (one that is dropped, none).
+    /// The characters of the line being read. They go out with its reading (sharing this storage), so a line
+    /// whose reading is still held when the next is read costs one allocation (one that is dropped, none).
     private var characters: [RecognizedCharacter] = []
     private var histogram = Histogram()
 
@@ -60,7 +60,7 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
                 character: character, confidence: peak, segments: SegmentAlphabet.segments(for: character) ?? [], box: box))
             t = end + 1
         }
-        var read = LineRecognition(characters: Array(characters), contrast: contrast(of: image, line: line), hasGap: false)
+        var read = LineRecognition(characters: characters, contrast: contrast(of: image, line: line), hasGap: false)
         read.lineConfidence = network.withOutput { output in textProbability(output, columns: columns) }
         return read
     }

@@ -54,11 +54,8 @@ public struct RecognizedLine: Sendable {
     /// ends as located are the better guess of where the number starts and stops (nil: the characters' boxes).
     public var locatedBox: PixelRect?
 
-    /// Each character's box in image coordinates (the boxes enclosing their rotated corners). Computed on
-    /// demand: only the few lines a reading is made of need it.
-    public var characterBoxes: [PixelRect] { characters.map(imageBox(of:)) }
-
-    /// One character's box in image coordinates: the box enclosing its rotated corners.
+    /// One character's box in image coordinates: the box enclosing its rotated corners. Computed on demand:
+    /// only the few lines a reading is made of need it.
     public func imageBox(of character: RecognizedCharacter) -> PixelRect {
         let b = character.box
         func corner(_ x: Int, _ y: Int) -> Point {
@@ -92,6 +89,8 @@ public struct RecognizedLine: Sendable {
         self.noise = noise
     }
 
+    /// Appended character by character: a short text stays inside the string, where `String(sequence)` and
+    /// `joined` reserve storage for it first (a measured allocation per line and frame).
     public var text: String {
         var text = ""
         for c in characters { text.append(c.character) }
@@ -100,14 +99,10 @@ public struct RecognizedLine: Sendable {
 
     /// Characters (not dots) read clearly, and those unreadable or doubtful.
     public var clearCharacterCount: Int {
-        var count = 0
-        for c in characters where c.character != "." && c.character != "?" && c.confidence >= 0.5 { count += 1 }
-        return count
+        characters.lazy.filter { $0.character != "." && $0.character != "?" && $0.confidence >= 0.5 }.count
     }
     public var unclearCharacterCount: Int {
-        var count = 0
-        for c in characters where c.character != "." && (c.character == "?" || c.confidence < 0.5) { count += 1 }
-        return count
+        characters.lazy.filter { $0.character != "." && ($0.character == "?" || $0.confidence < 0.5) }.count
     }
 
     public var boundingBox: PixelRect { PixelRect(enclosing: corners) }

@@ -95,12 +95,8 @@ public struct TextLineReader: Sendable {
                 let p = toImageMap.apply(x, y)
                 return Point(x: p.x, y: p.y)
             }
-            var minX = read.characters[0].box.minX, maxX = read.characters[0].box.maxX
-            for c in read.characters.dropFirst() {
-                minX = min(minX, c.box.minX)
-                maxX = max(maxX, c.box.maxX)
-            }
-            let x0 = Double(minX), x1 = Double(maxX)
+            let x0 = Double(read.characters.lazy.map { $0.box.minX }.min()!)
+            let x1 = Double(read.characters.lazy.map { $0.box.maxX }.max()!)
             let y0 = Double(r.digitTop), y1 = Double(r.digitBottom)
             var recognized = RecognizedLine(
                 characters: read.characters, confidence: read.confidence, digitHeight: r.frameDigitHeight / factor,
@@ -123,8 +119,7 @@ public struct TextLineReader: Sendable {
             // Two or more characters that are seven-segment shapes at all (however faint) make this a line of
             // digits; lines of half its height inside it are its digits' halves or segments. Minus signs do not
             // count: two bars of a large, blurred frame read as `--` and would claim the digits inside it.
-            var shaped = 0
-            for c in recognized.characters where !"?.-".contains(c.character) { shaped += 1 }
+            let shaped = recognized.characters.lazy.filter { !"?.-".contains($0.character) }.count
             if shaped >= 2 && !read.hasGap { claimed.append((box, line.digitHeight)) }
             found.append(recognized)
             // Texture and wrong-polarity readings (see `noise`) lose to any real reading of the same place.
