@@ -60,7 +60,7 @@ struct ReadCommand: AsyncParsableCommand {
         var live = LiveReader(peripheral: peripheral, unit: setting.unit, reader: try readerOptions.choice())
         let started = Date()
         var frames = 0
-        var reasons: [String: Int] = [:]
+        var reasons: FrameReasons = [:]
         var converged: ConvergedReading?
         defer { source.stop() }
         while converged == nil {
@@ -76,8 +76,10 @@ struct ReadCommand: AsyncParsableCommand {
             guard let frame else { break }
             frames += 1
             let step = live.process(frame.image, timestamp: frame.timestamp)
-            if case .unreadable(let why) = step.update.partial.status { reasons[why, default: 0] += 1 }
-            if case .implausible = step.update.partial.status, let why = step.frameResult.message { reasons[why, default: 0] += 1 }
+            if case .unreadable(let why) = step.update.partial.status { Self.count(why, frame: frames, in: &reasons) }
+            if case .implausible = step.update.partial.status, let why = step.frameResult.message {
+                Self.count(why, frame: frames, in: &reasons)
+            }
             out.frameStatus(Self.statusLine(step, frame: frame, policy: live.converger.policy))
             converged = step.update.final
         }
@@ -200,8 +202,20 @@ struct ReadCommand: AsyncParsableCommand {
         return line
     }
 
-    static func commonReason(_ reasons: [String: Int]) -> String {
-        guard let top = reasons.max(by: { $0.value < $1.value }) else { return "" }
+    /// Why frames gave no reading: per reason, how many frames gave it and the last frame that did.
+    typealias FrameReasons = [String: (frames: Int, last: Int)]
+
+    static func count(_ reason: String, frame: Int, in reasons: inout FrameReasons) {
+        let seen = reasons[reason]?.frames ?? 0
+        reasons[reason] = (seen + 1, frame)
+    }
+
+    /// The reason most frames gave; of reasons as common, the one the display gave last (a dictionary's order
+    /// would pick one at random in each run).
+    static func commonReason(_ reasons: FrameReasons) -> String {
+        guard let top = reasons.max(by: { ($0.value.frames, $0.value.last) < ($1.value.frames, $1.value.last) }) else {
+            return ""
+        }
         return "; most frames: \(top.key)"
     }
 
