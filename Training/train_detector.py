@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import sys
@@ -36,6 +37,16 @@ REAL_SHARE = 0.25                # of a batch, when pseudo-labelled real scenes 
 ZOOM_SHARE = 0.3
 ZOOM_ROOM_ACROSS = (1.0, 4.0)    # crop side across the line, in multiples of its box side (1: edge to edge)
 ZOOM_ROOM_ALONG = (1.02, 2.5)    # crop side along the line, likewise
+# Share of training windows turned by a quarter turn (90, 180 or 270 degrees, equally likely; default of
+# --turn-share). The real photos are almost all upright and outnumber the synthetic scenes' own turns in
+# later fine-tuning, and a detector taught mostly upright lines guesses (1, 0) for the reading direction of a
+# turned one. Turning a window turns its targets with it, so every source also teaches the other three ways up.
+TURN_SHARE = 0.0
+# Share of scenes tilted by an angle drawn evenly within +-TILT_MAX_DEGREES before their window is cut (default
+# of --tilt-share): displays photographed at a slant and one-line crops cut from turned photos (a BP field
+# drawn at 30-45 degrees inside its crop) show lines at any angle, while the scenes mostly tilt a few degrees.
+TILT_SHARE = 0.0
+TILT_MAX_DEGREES = 50.0
 
 
 def whole_line_scenes() -> list[LabelledScene]:
@@ -93,27 +104,51 @@ def read_real(path: str) -> list[LabelledScene]:
     return out
 
 
-class Prepared:
-    """A scene brought to the detector's input size, with its targets; cached for real photos (few, large)."""
+def tilted(img: np.ndarray, lines: list[LabelledLine], degrees: float):
+    """The image turned counter-clockwise by `degrees` about its centre on a canvas grown to hold all of it
+    (the corners filled with the median of its border), and its lines turned with it."""
+    from PIL import Image
 
-    def __init__(self):
+    h, w = img.shape
+    border = np.concatenate([img[0], img[-1], img[:, 0], img[:, -1]])
+    out = Image.fromarray(img.astype(np.uint8)).rotate(degrees, resample=Image.BILINEAR, expand=True,
+                                                      fillcolor=int(np.median(border)))
+    a = math.radians(degrees)
+    # Counter-clockwise on screen, with y pointing down.
+    m = np.array([[math.cos(a), math.sin(a)], [-math.sin(a), math.cos(a)]])
+    before, after = np.array([w / 2, h / 2]), np.array([out.width / 2, out.height / 2])
+    moved = [LabelledLine(Quad((l.quad.pts - before) @ m.T + after), l.cls) for l in lines]
+    return np.asarray(out), moved
+
+
+class Prepared:
+    """A scene brought to the detector's input size, with its lines in input pixels; cached for real photos
+    (few, large). Each draw may be tilted (see TILT_SHARE) before its targets are made."""
+
+    def __init__(self, tilt_share: float = TILT_SHARE):
         self.cache: dict[str, tuple] = {}
+        self.tilt_share = tilt_share
 
     def get(self, scene: LabelledScene, rng: random.Random, cache: bool):
         if cache and scene.path in self.cache:
-            return self.cache[scene.path]
-        grey = to_grey(load_rgb(scene.path), rng)
-        lines = scene.lines
-        if not cache and rng.random() < ZOOM_SHARE:
-            cut = zoomed(grey, lines, rng)
-            if cut is not None:
-                grey, lines = cut
-        img, sx, sy = detector_input(grey)
-        cls, reg, mask = targets(lines, img.shape[1], img.shape[0], sx, sy)
-        item = (img, cls, reg, mask)
-        if cache:
-            self.cache[scene.path] = item
-        return item
+            img, lines = self.cache[scene.path]
+        else:
+            grey = to_grey(load_rgb(scene.path), rng)
+            lines = scene.lines
+            if not cache and rng.random() < ZOOM_SHARE:
+                cut = zoomed(grey, lines, rng)
+                if cut is not None:
+                    grey, lines = cut
+            img, sx, sy = detector_input(grey)
+            lines = [LabelledLine(Quad(l.quad.pts / np.array([sx, sy])), l.cls) for l in lines]
+            if cache:
+                self.cache[scene.path] = (img, lines)
+        if self.tilt_share > 0 and rng.random() < self.tilt_share:
+            img, lines = tilted(img, lines, rng.uniform(-TILT_MAX_DEGREES, TILT_MAX_DEGREES))
+            # Whole cells only, as the detector's input always is.
+            img = img[: img.shape[0] // DETECTOR_STRIDE * DETECTOR_STRIDE, : img.shape[1] // DETECTOR_STRIDE * DETECTOR_STRIDE]
+        cls, reg, mask = targets(lines, img.shape[1], img.shape[0], 1.0, 1.0)
+        return img, cls, reg, mask
 
 
 def window(item, rng: random.Random, crop: int):
@@ -145,6 +180,16 @@ def window(item, rng: random.Random, crop: int):
             reg[:, r0 : r0 + n, c0 : c0 + n], mask[r0 : r0 + n, c0 : c0 + n])
 
 
+def turned(item, quarter_turns: int):
+    """A window and its targets turned counter-clockwise (as np.rot90) by `quarter_turns`: a reading direction
+    (cos, sin) in image coordinates (y down) becomes (sin, -cos) at each turn."""
+    img, cls, reg, mask = item
+    for _ in range(quarter_turns % 4):
+        img, cls, mask = np.rot90(img), np.rot90(cls), np.rot90(mask)
+        reg = np.stack([np.rot90(reg[0]), np.rot90(reg[2]), -np.rot90(reg[1])])
+    return tuple(np.ascontiguousarray(a) for a in (img, cls, reg, mask))
+
+
 def augment(img: np.ndarray, rng: random.Random) -> np.ndarray:
     x = img.astype(np.float32)
     if rng.random() < 0.5:
@@ -167,9 +212,10 @@ def loss_fn(out, cls, reg, mask):
 
 
 def evaluate(net, scenes: list[LabelledScene], rng: random.Random) -> dict:
-    """Value lines found (centre inside a detected value line of similar height) and false values."""
+    """Value lines found (centre inside a detected value line of similar height), how many of those with their
+    reading direction within 20 degrees, and false values."""
     net.eval()
-    found = total = false = 0
+    found = total = false = aimed = 0
     with torch.no_grad():
         for scene in scenes:
             grey = to_grey(load_rgb(scene.path))
@@ -179,11 +225,17 @@ def evaluate(net, scenes: list[LabelledScene], rng: random.Random) -> dict:
             truth = [l for l in scene.lines if l.cls == 1]
             for t in truth:
                 total += 1
-                if any(_matches(d.quad, t.quad) for d in detected):
+                hits = [d for d in detected if _matches(d.quad, t.quad)]
+                if hits:
                     found += 1
+                    aimed += any(float(d.quad.direction @ t.quad.direction) >= DIRECTION_AGREES for d in hits)
             false += sum(1 for d in detected if not any(_matches(d.quad, l.quad) for l in scene.lines if l.cls in (1, IGNORE)))
     net.train()
-    return {"value recall": found / max(1, total), "values": total, "false values": false, "scenes": len(scenes)}
+    return {"value recall": found / max(1, total), "direction right": aimed / max(1, found), "values": total, "false values": false, "scenes": len(scenes)}
+
+
+# A found line's reading direction is right when within 20 degrees of the truth's (cosine).
+DIRECTION_AGREES = 0.94
 
 
 def _matches(d: Quad, t: Quad) -> bool:
@@ -208,6 +260,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2)
     ap.add_argument("--crop", type=int, default=CROP, help="training window side (a multiple of 16)")
     ap.add_argument("--batch", type=int, default=BATCH, help="windows per step")
+    ap.add_argument("--turn-share", type=float, default=TURN_SHARE,
+                    help="share of training windows turned by 90, 180 or 270 degrees (see TURN_SHARE)")
+    ap.add_argument("--tilt-share", type=float, default=TILT_SHARE,
+                    help="share of scenes tilted by up to TILT_MAX_DEGREES either way (see TILT_SHARE)")
     ap.add_argument("--threads", type=int, default=max(1, os.cpu_count() or 1))
     args = ap.parse_args()
 
@@ -225,7 +281,7 @@ def main() -> None:
     if args.init:
         net.load_state_dict(torch.load(args.init))
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    prepared = Prepared()
+    prepared = Prepared(args.tilt_share)
     budget = args.minutes * 60
     start = time.time()
     step = seen = 0
@@ -242,6 +298,8 @@ def main() -> None:
             else:
                 item = prepared.get(rng.choice(synthetic), rng, cache=False)
             img, cls, reg, mask = window(item, rng, args.crop)
+            if args.turn_share > 0 and rng.random() < args.turn_share:
+                img, cls, reg, mask = turned((img, cls, reg, mask), rng.randint(1, 3))
             items.append((standardise_photo(augment(img, rng)), cls, reg, mask))
         x = torch.from_numpy(np.stack([i[0] for i in items])[:, None])
         cls = torch.from_numpy(np.stack([i[1] for i in items]))
