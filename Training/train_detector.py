@@ -122,8 +122,8 @@ def tilted(img: np.ndarray, lines: list[LabelledLine], degrees: float):
 
 
 class Prepared:
-    """A scene brought to the detector's input size, with its lines in input pixels; cached for real photos
-    (few, large). Each draw may be tilted (see TILT_SHARE) before its targets are made."""
+    """A scene brought to the detector's input size, with its lines in input pixels and its targets; cached for
+    real photos (few, large). A draw may be tilted (see TILT_SHARE): its targets are then made anew."""
 
     def __init__(self, tilt_share: float = TILT_SHARE):
         self.cache: dict[str, tuple] = {}
@@ -131,7 +131,7 @@ class Prepared:
 
     def get(self, scene: LabelledScene, rng: random.Random, cache: bool):
         if cache and scene.path in self.cache:
-            img, lines = self.cache[scene.path]
+            img, lines, item = self.cache[scene.path]
         else:
             grey = to_grey(load_rgb(scene.path), rng)
             lines = scene.lines
@@ -141,14 +141,16 @@ class Prepared:
                     grey, lines = cut
             img, sx, sy = detector_input(grey)
             lines = [LabelledLine(Quad(l.quad.pts / np.array([sx, sy])), l.cls) for l in lines]
+            item = (img, *targets(lines, img.shape[1], img.shape[0], 1.0, 1.0))
             if cache:
-                self.cache[scene.path] = (img, lines)
+                self.cache[scene.path] = (img, lines, item)
         if self.tilt_share > 0 and rng.random() < self.tilt_share:
             img, lines = tilted(img, lines, rng.uniform(-TILT_MAX_DEGREES, TILT_MAX_DEGREES))
             # Whole cells only, as the detector's input always is.
-            img = img[: img.shape[0] // DETECTOR_STRIDE * DETECTOR_STRIDE, : img.shape[1] // DETECTOR_STRIDE * DETECTOR_STRIDE]
-        cls, reg, mask = targets(lines, img.shape[1], img.shape[0], 1.0, 1.0)
-        return img, cls, reg, mask
+            g = DETECTOR_STRIDE
+            img = img[: img.shape[0] // g * g, : img.shape[1] // g * g]
+            item = (img, *targets(lines, img.shape[1], img.shape[0], 1.0, 1.0))
+        return item
 
 
 def window(item, rng: random.Random, crop: int):
@@ -211,6 +213,10 @@ def loss_fn(out, cls, reg, mask):
     return ce + height + direction, (ce.item(), height.item(), direction.item())
 
 
+# A found line's reading direction is right when within 20 degrees of the truth's.
+DIRECTION_AGREES = math.cos(math.radians(20))
+
+
 def evaluate(net, scenes: list[LabelledScene], rng: random.Random) -> dict:
     """Value lines found (centre inside a detected value line of similar height), how many of those with their
     reading direction within 20 degrees, and false values."""
@@ -231,11 +237,8 @@ def evaluate(net, scenes: list[LabelledScene], rng: random.Random) -> dict:
                     aimed += any(float(d.quad.direction @ t.quad.direction) >= DIRECTION_AGREES for d in hits)
             false += sum(1 for d in detected if not any(_matches(d.quad, l.quad) for l in scene.lines if l.cls in (1, IGNORE)))
     net.train()
-    return {"value recall": found / max(1, total), "direction right": aimed / max(1, found), "values": total, "false values": false, "scenes": len(scenes)}
-
-
-# A found line's reading direction is right when within 20 degrees of the truth's (cosine).
-DIRECTION_AGREES = 0.94
+    return {"value recall": found / max(1, total), "direction right": aimed / max(1, found), "values": total,
+            "false values": false, "scenes": len(scenes)}
 
 
 def _matches(d: Quad, t: Quad) -> bool:

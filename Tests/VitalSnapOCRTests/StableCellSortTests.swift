@@ -1,6 +1,5 @@
 import XCTest
 @testable import VitalSnapOCR
-import VitalSnapImaging
 
 final class StableCellSortTests: XCTestCase {
     /// The same order as the standard library's stable `sort(by:)`, ties (many here) included, at sizes on both
@@ -17,11 +16,5 @@ final class StableCellSortTests: XCTestCase {
                 XCTAssertEqual(ours, cells.sorted { key($0) < key($1) }, "\(count) cells")
             }
         }
-    }
-
-    func testEnclosingRectOfAQuadIsThatOfItsCorners() {
-        let quad = LineQuad(center: Point(x: 40.3, y: 17.9), angle: 2.5, length: 61, digitHeight: 13.2)
-        XCTAssertEqual(PixelRect(enclosing: quad), PixelRect(enclosing: quad.corners))
-        XCTAssertEqual(PixelRect(enclosing: [Point]()), .zero)
     }
 }

@@ -66,7 +66,6 @@ public struct PhotoReader: Sendable {
         // A locator that finds lines in any orientation gives each line its reading direction: the photo has
         // been read however it was turned.
         guard assembler.peripheral.type != .numericDisplay, !lineReader.stages.locator.findsAnyOrientation else { return upright }
-        let uprightLines = Self.digitLines(in: allLines)
         if let value = upright.reading?.readingString {
             // Digits that all read as digits upside down too (0 1 2 5 6 8 9) may be a turned photo of another
             // value: 99/89 turned reads 68/66. When the turned photo gives a different plausible value,
@@ -81,7 +80,7 @@ public struct PhotoReader: Sendable {
         if case .word = upright.reading?.outcome { return upright }
         // Each orientation read at most once, with its digit lines in the photo's own coordinates.
         var analyses: [ExifOrientation: (result: PhotoResult, places: [PixelRect])] = [
-            .up: (upright, uprightLines.map(\.boundingBox))
+            .up: (upright, Self.digitLines(in: allLines).map(\.boundingBox))
         ]
         func analysis(_ orientation: ExifOrientation) -> (result: PhotoResult, places: [PixelRect]) {
             if let done = analyses[orientation] { return done }
