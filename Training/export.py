@@ -2,13 +2,17 @@
 """Step 8: write the model files the reader ships, and the parity fixtures its tests compare against.
 
     python Training/export.py --detector Training/work/detector.pt --recognizer Training/work/recognizer.pt \
-        --calibration Training/work/calibration.json --fixture-crop Training/work/synth-val/lines/000000-0.png
+        --calibration Training/work/calibration.json --fixture-crop Training/work/synth-val/lines/000000-0.png \
+        [--orienter Training/work/orienter.pt]
+    python Training/export.py --orienter Training/work/orienter.pt      # the orienter alone
 
 Writes Models/reader/line-detector.safetensors and line-recognizer.safetensors (weights with batchnorm folded
 in, the layer list and the conventions in the metadata), and
 Tests/Fixtures/reader-parity.safetensors: a detector input made from one of the project's
 own sample photos and a recognizer input from a generated line crop, with the outputs PyTorch computes from
-the exported files. Nothing third-party goes into either.
+the exported files. With --orienter, also Models/reader/photo-orienter.safetensors (its threshold from the
+`.json` train_orienter.py wrote beside it) and Tests/Fixtures/orienter-parity.safetensors (a sample photo
+turned upside down, its input and output). Nothing third-party goes into any of them.
 """
 from __future__ import annotations
 
@@ -25,25 +29,61 @@ from safetensors.numpy import save_file
 from common import ALPHABET, CROP_HEIGHT, DETECTOR_LONG_SIDE, DETECTOR_STRIDE, MODELS, ROOT, load_grey, standardise
 from detector_data import detector_input, standardise_photo
 from graphnet import export_safetensors, run_exported
+from graphnet import GraphNet
 from infer import load_detector, load_recognizer
+from models import orienter_layers
+from orienter_data import ORIENTER_SIDE, orienter_input
+from orienter_data import standardise as standardise_orienter
 
 FIXTURE_PHOTO = os.path.join(ROOT, "Samples", "stills", "bp-b3", "bp-b3-01.jpg")
+ORIENTER_FIXTURE_PHOTO = os.path.join(ROOT, "Samples", "stills", "glucose-g1", "glucose-g1-01.jpg")
+
+
+def export_orienter(checkpoint: str, common: dict) -> list[str]:
+    calibration = json.load(open(os.path.splitext(checkpoint)[0] + ".json"))
+    net = GraphNet(orienter_layers(), input_channels=1)
+    net.load_state_dict(torch.load(checkpoint))
+    path = os.path.join(MODELS, "reader", "photo-orienter.safetensors")
+    export_safetensors(net.eval(), path, {
+        **common, "vitalsnap.model": "photo-orienter", "vitalsnap.orienter.side": str(ORIENTER_SIDE),
+        "vitalsnap.orienter.classes": "up,quarter-clockwise,upside-down,quarter-counter-clockwise",
+        "vitalsnap.orienter.min_confidence": str(calibration["min_confidence"]),
+    })
+    # The sample photo upside down: the fixture also shows the orienter seeing the turn.
+    x = standardise_orienter(orienter_input(np.ascontiguousarray(load_grey(ORIENTER_FIXTURE_PHOTO)[::-1, ::-1])))
+    out = run_exported(path, torch.from_numpy(x)[None, None])[0].numpy()
+    fixture_path = os.path.join(ROOT, "Tests", "Fixtures", "orienter-parity.safetensors")
+    save_file({"orienter.input": np.ascontiguousarray(x.reshape(*x.shape, 1), dtype=np.float32),
+               "orienter.output": np.ascontiguousarray(out.transpose(1, 2, 0)).astype(np.float32)},
+              fixture_path, metadata={"photo": os.path.relpath(ORIENTER_FIXTURE_PHOTO, ROOT), "turn": "180"})
+    return [path, fixture_path]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--detector", required=True)
-    ap.add_argument("--recognizer", required=True)
-    ap.add_argument("--calibration", required=True)
-    ap.add_argument("--fixture-crop", required=True, help="a generated line crop (PNG) for the parity fixture")
+    ap.add_argument("--detector")
+    ap.add_argument("--recognizer")
+    ap.add_argument("--calibration")
+    ap.add_argument("--fixture-crop", help="a generated line crop (PNG) for the parity fixture")
+    ap.add_argument("--orienter", help="the orienter's checkpoint (its threshold in the .json beside it)")
     ap.add_argument("--card", default="", help="a note on how the models were made, stored in their metadata")
     args = ap.parse_args()
-    calibration = json.load(open(args.calibration))
+    line_models = (args.detector, args.recognizer, args.calibration, args.fixture_crop)
+    if any(line_models) and not all(line_models):
+        ap.error("--detector, --recognizer, --calibration and --fixture-crop go together")
+    if not any(line_models) and not args.orienter:
+        ap.error("nothing to export: give the line models, --orienter, or both")
     out_dir = os.path.join(MODELS, "reader")
     os.makedirs(out_dir, exist_ok=True)
+    common = {"vitalsnap.made_by": args.card} if args.card else {}
+    written = export_orienter(args.orienter, common) if args.orienter else []
+    if not all(line_models):
+        for path in written:
+            print(f"{os.path.relpath(path, ROOT)}: {os.path.getsize(path) / 1e6:.2f} MB")
+        return
+    calibration = json.load(open(args.calibration))
     detector_path = os.path.join(out_dir, "line-detector.safetensors")
     recognizer_path = os.path.join(out_dir, "line-recognizer.safetensors")
-    common = {"vitalsnap.made_by": args.card} if args.card else {}
     export_safetensors(load_detector(args.detector), detector_path, {
         **common, "vitalsnap.model": "line-detector", "vitalsnap.detector.long_side": str(DETECTOR_LONG_SIDE),
         "vitalsnap.detector.stride": str(DETECTOR_STRIDE),
@@ -74,7 +114,7 @@ def main() -> None:
     fixture_path = os.path.join(ROOT, "Tests", "Fixtures", "reader-parity.safetensors")
     os.makedirs(os.path.dirname(fixture_path), exist_ok=True)
     save_file(fixture, fixture_path, metadata={"photo": os.path.relpath(FIXTURE_PHOTO, ROOT)})
-    for path in (detector_path, recognizer_path, fixture_path):
+    for path in written + [detector_path, recognizer_path, fixture_path]:
         print(f"{os.path.relpath(path, ROOT)}: {os.path.getsize(path) / 1e6:.2f} MB")
 
 

@@ -70,6 +70,26 @@ def detector_layers() -> list[dict]:
     return L
 
 
+ORIENTER_CLASSES = 4  # quarter turns clockwise from upright
+
+
+def orienter_layers() -> list[dict]:
+    """1 x 128 x 128 photo -> 1 x 1 x 4 logits. Down to 1/32 in strided steps, then one convolution over the
+    whole 4 x 4 map: which way up a photo is depends on where things are (a small clock above the value, the
+    decimal point low on the right), so the last layer keeps their places rather than pooling them away."""
+    L = [conv("o1", 1, 16, stride=(2, 2))]                           # 64
+    L += separable("o2", 16, 32, stride=(2, 2))                      # 32
+    L += separable("o3", 32, 32)
+    L += separable("o4", 32, 64, stride=(2, 2))                      # 16
+    L += separable("o5", 64, 64)
+    L += separable("o6", 64, 96, stride=(2, 2))                      # 8
+    L += separable("o7", 96, 96)
+    L.append({"name": "o8", "op": "maxpool2d", "kernel": [2, 2], "stride": [2, 2]})   # 4
+    L.append(conv("o9", 96, 64, k=(4, 4), pad=(0, 0)))                # 1
+    L.append(conv("head", 64, ORIENTER_CLASSES, k=(1, 1), bn=False, relu=False))
+    return L
+
+
 def macs(layers: list[dict], height: int, width: int) -> int:
     """Multiply-accumulates of one run on an input of height x width (for the model card)."""
     shapes = {"input": (height, width, 1)}
@@ -106,3 +126,4 @@ def macs(layers: list[dict], height: int, width: int) -> int:
 if __name__ == "__main__":
     print("recognizer MACs at 32x100:", macs(recognizer_layers(), 32, 100))
     print("detector MACs at 192x256:", macs(detector_layers(), 192, 256))
+    print("orienter MACs at 128x128:", macs(orienter_layers(), 128, 128))

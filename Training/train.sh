@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Trains the reader's two models from a fresh clone, on CPU, and writes Models/reader/*.safetensors and the
-# parity fixture. About 2 h on 2 cores; `QUICK=1` runs every step for a few minutes only (a smoke test).
+# Trains the reader's three models from a fresh clone, on CPU, and writes Models/reader/*.safetensors and the
+# parity fixtures. About 3 h on 2 cores; `QUICK=1` runs every step for a few minutes only (a smoke test).
 #
 #   Training/train.sh                   # from the repository root; needs ../shared/data (the real photos)
 #   SEED=7 Training/train.sh            # another seed
@@ -10,7 +10,7 @@
 #   2 train the recognizer, 3 the detector, on synthetic data and the labelled real lines
 #   4 pseudo-label the real training photos with them (keep only lines that agree with the labels)
 #   5 fine-tune both with the real photos added, 5b and 5c pseudo-label again with the better models and
-#   fine-tune both again (twice), 6 calibrate, 7 export, 8 evaluate with the Swift reader
+#   fine-tune both again (twice), 6 calibrate, 7 train the orienter, 8 export, 9 evaluate with the Swift reader
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,8 +22,12 @@ DET_MINUTES=${DET_MINUTES:-10}
 REC_FINE_MINUTES=${REC_FINE_MINUTES:-15}
 DET_FINE_MINUTES=${DET_FINE_MINUTES:-25}
 ROUND2_MINUTES=${ROUND2_MINUTES:-18}
+ORIENTER_SCENES=${ORIENTER_SCENES:-6000}
+ORIENTER_MINUTES=${ORIENTER_MINUTES:-20}
+ORIENTER_FINE_MINUTES=${ORIENTER_FINE_MINUTES:-25}
 if [ "${QUICK:-0}" = 1 ]; then
     SCENES=300 VAL_SCENES=100 REC_MINUTES=2 DET_MINUTES=2 REC_FINE_MINUTES=1 DET_FINE_MINUTES=1 ROUND2_MINUTES=1
+    ORIENTER_SCENES=100 ORIENTER_MINUTES=1 ORIENTER_FINE_MINUTES=1
 fi
 WORK=${WORK:-Training/work}
 VENV=${VENV:-Training/.venv}
@@ -49,6 +53,8 @@ swift build -c release --product vitalsnap >/dev/null
 rm -rf "$WORK/synth" "$WORK/synth-val"
 .build/release/vitalsnap samples training-set --count "$SCENES" --seed "$SEED" "$WORK/synth"
 .build/release/vitalsnap samples training-set --count "$VAL_SCENES" --seed $((SEED + 1000)) "$WORK/synth-val"
+rm -rf "$WORK/synth-orienter"
+.build/release/vitalsnap samples training-set --count "$ORIENTER_SCENES" --seed $((SEED + 2)) "$WORK/synth-orienter"
 
 cd Training
 W="$WORK"
@@ -88,11 +94,17 @@ fine_round r3 detector-r2 recognizer-r2 "$((SEED + 22))" pseudo-r2
 step "6 calibrating"
 "$PY" calibrate.py --recognizer "$W/recognizer-r3.pt" --synthetic-val "$W/synth-val" \
     --extra-lines "$W/pseudo-r3/lines.tsv" --out "$W/calibration.json"
-step "7 exporting"
+step "7 the orienter: from scratch on the first generated scenes, then on those and more"
+"$PY" train_orienter.py --synthetic "$W/synth" --synthetic-limit 6000 --synthetic-val "$W/synth-val" \
+    --out "$W/orienter-r1.pt" --minutes "$ORIENTER_MINUTES" --seed "$((SEED + 8))"
+"$PY" train_orienter.py --synthetic "$W/synth" "$W/synth-orienter" --synthetic-limit 6000 --synthetic-val "$W/synth-val" \
+    --init "$W/orienter-r1.pt" --lr 1.5e-3 --out "$W/orienter.pt" --minutes "$ORIENTER_FINE_MINUTES" --seed "$((SEED + 9))"
+step "8 exporting"
 "$PY" export.py --detector "$W/detector-r3.pt" --recognizer "$W/recognizer-r3.pt" --calibration "$W/calibration.json" \
-    --fixture-crop "$(ls "$W"/synth-val/lines/*.png | head -n 1)" --card "Training/train.sh SEED=$SEED SCENES=$SCENES"
+    --fixture-crop "$(ls "$W"/synth-val/lines/*.png | head -n 1)" --orienter "$W/orienter.pt" \
+    --card "Training/train.sh SEED=$SEED SCENES=$SCENES"
 cd ..
-step "8 evaluating (release build, held halves)"
+step "9 evaluating (release build, held halves)"
 swift build -c release --product vitalsnap >/dev/null
 # SwiftPM does not always notice that a file in a copied resource folder changed: put the new files in place.
 cp Models/reader/*.safetensors "$(swift build -c release --show-bin-path)/VitalSnap_VitalSnapModels.resources/reader/"

@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Step 9: train the orienter, a small classifier that tells which way up a whole photo is.
+
+    python Training/train_orienter.py --synthetic Training/work/synth --synthetic-val Training/work/synth-val \
+        --out Training/work/orienter.pt [--minutes 15] [--seed 9]
+
+The line detector finds lines in any orientation but cannot tell which way up a seven-segment line is (most
+digits look alike upside down), so the reader asks this network first and stands the photo upright where it is
+sure (Training/README.md, "Which way up"). Examples: generated scenes (their quarter turn is the class) and the
+real training photos (upright), each shown turned all four ways. Prints, on the validation examples, the
+accuracy per source and turn, and how many photos a confidence threshold would turn wrongly.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+
+from common import seed_everything
+from graphnet import GraphNet
+from models import orienter_layers
+from orienter_data import (ORIENTER_FILL, OrientedExample, orienter_input, real_examples, standardise,
+                           synthetic_examples, turned)
+
+BATCH = 64
+# Share of each batch drawn from the real photos (there are fewer of them, and they are what matters).
+REAL_SHARE = 0.5
+# Random crops keep at least this share of each side: the orienter must not need the whole photo.
+MIN_CROP_SIDE = 0.7
+
+
+def augmented(ex: OrientedExample, rng: random.Random) -> tuple[np.ndarray, int]:
+    img = ex.image
+    h, w = img.shape
+    if rng.random() < 0.7:
+        ch = max(8, int(h * rng.uniform(MIN_CROP_SIDE, 1.0)))
+        cw = max(8, int(w * rng.uniform(MIN_CROP_SIDE, 1.0)))
+        y0, x0 = rng.randint(0, h - ch), rng.randint(0, w - cw)
+        img = img[y0 : y0 + ch, x0 : x0 + cw]
+    x = orienter_input(img).astype(np.float32)
+    # Where the photo is, contrast and brightness jittered; sometimes inverted (lit digits on dark).
+    inside = x != ORIENTER_FILL
+    x[inside] = (x[inside] - 128) * rng.uniform(0.6, 1.4) + 128 + rng.uniform(-30, 30)
+    if rng.random() < 0.15:
+        x[inside] = 255 - x[inside]
+    if rng.random() < 0.3:
+        x += np.float32(rng.uniform(2, 10)) * np.random.default_rng(rng.randrange(1 << 30)).standard_normal(x.shape).astype(np.float32)
+    x = np.clip(x, 0, 255)
+    k = rng.randrange(4)
+    x, turns = turned(x, ex.turns, k)
+    return x, turns
+
+
+def batch(examples: list[OrientedExample], real: list[OrientedExample], rng: random.Random):
+    xs, ys = [], []
+    for _ in range(BATCH):
+        pool = real if rng.random() < REAL_SHARE else examples
+        x, y = augmented(pool[rng.randrange(len(pool))], rng)
+        xs.append(standardise(x))
+        ys.append(y)
+    return torch.from_numpy(np.stack(xs)[:, None]), torch.tensor(ys)
+
+
+@torch.no_grad()
+def probabilities(net, examples: list[OrientedExample], all_turns: bool = True):
+    """For each example and each of the four turns shown: the class probabilities and the true class."""
+    net.eval()
+    out = []
+    for ex in examples:
+        base = orienter_input(ex.image)
+        xs, ys = [], []
+        for k in range(4 if all_turns else 1):
+            x, y = turned(base, ex.turns, k)
+            xs.append(standardise(x))
+            ys.append(y)
+        p = net(torch.from_numpy(np.stack(xs)[:, None])).reshape(len(xs), 4).softmax(1).numpy()
+        out.append((p, np.array(ys)))
+    net.train()
+    return out
+
+
+def report(net, val: list[OrientedExample]) -> float:
+    sources = sorted({e.source for e in val})
+    total_right = total = 0
+    for source in sources:
+        exs = [e for e in val if e.source == source]
+        probs = probabilities(net, exs)
+        right = sum(int((p.argmax(1) == y).sum()) for p, y in probs)
+        n = sum(len(y) for _, y in probs)
+        print(f"  {source:22s} {right}/{n} right ({right / max(1, n):.1%})")
+        total_right += right
+        total += n
+    return total_right / max(1, total)
+
+
+# The thresholds tried; the lowest that turns no upright validation photo and none wrongly is kept.
+THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995)
+
+
+def thresholds(net, val: list[OrientedExample]) -> float:
+    """How a rule 'turn the photo where the orienter gives a turn at least probability t' does on the
+    validation photos shown four ways up, real and generated apart, for each t; returns the lowest t at which,
+    in both, no upright photo is turned and none is turned the wrong way (the last one tried if none is)."""
+    groups = {"real": [e for e in val if e.source != "synthetic"], "generated": [e for e in val if e.source == "synthetic"]}
+    probs = {name: probabilities(net, exs) for name, exs in groups.items()}
+    chosen = None
+    for t in THRESHOLDS:
+        safe = True
+        for name, group in probs.items():
+            turned_right = turned_wrong = upright_turned = missed = 0
+            for p, y in group:
+                for row, cls in zip(p, y):
+                    k = int(row.argmax())
+                    taken = k != 0 and row[k] >= t
+                    if cls == 0:
+                        upright_turned += taken
+                    elif taken and k == cls:
+                        turned_right += 1
+                    elif taken:
+                        turned_wrong += 1
+                    else:
+                        missed += 1
+            print(f"  threshold {t:.3f}, {name}: turned photos stood upright {turned_right}, turned wrongly "
+                  f"{turned_wrong}, left turned {missed}; upright photos turned {upright_turned}")
+            safe = safe and turned_wrong == 0 and upright_turned == 0
+        if chosen is None and safe:
+            chosen = t
+    return chosen if chosen is not None else THRESHOLDS[-1]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--synthetic", required=True, nargs="+", help="folders of generated scenes")
+    ap.add_argument("--synthetic-val", required=True)
+    ap.add_argument("--synthetic-limit", type=int, default=6000, help="scenes of each --synthetic folder to use")
+    ap.add_argument("--init", help="a checkpoint to start from")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--minutes", type=float, default=15)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--seed", type=int, default=9)
+    ap.add_argument("--threads", type=int, default=0, help="torch threads (0: its default)")
+    args = ap.parse_args()
+    seed_everything(args.seed)
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    rng = random.Random(args.seed)
+
+    t0 = time.time()
+    synthetic = [e for folder in args.synthetic for e in synthetic_examples(folder, False, args.synthetic_limit)]
+    synthetic_val = synthetic_examples(args.synthetic_val, True, 600)
+    real = real_examples()
+    real_fit = [e for e in real if not e.validation]
+    val = synthetic_val + [e for e in real if e.validation]
+    print(f"examples: {len(synthetic)} generated, {len(real_fit)} real to fit, {len(val)} to validate "
+          f"({time.time() - t0:.0f} s to load)", flush=True)
+
+    net = GraphNet(orienter_layers(), 1)
+    if args.init:
+        net.load_state_dict(torch.load(args.init))
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    budget = args.minutes * 60
+    start = time.time()
+    step = 0
+    losses = []
+    while (elapsed := time.time() - start) < budget:
+        for group in opt.param_groups:  # one cycle over the time budget
+            frac = elapsed / budget
+            group["lr"] = args.lr * min(1.0, frac / 0.1) * (0.5 * (1 + np.cos(np.pi * min(1.0, max(0.0, frac - 0.1) / 0.9))))
+        x, y = batch(synthetic, real_fit, rng)
+        logits = net(x).reshape(len(y), 4)
+        loss = F.cross_entropy(logits, y)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+        step += 1
+        if step % 200 == 0:
+            print(f"step {step} ({elapsed / 60:.1f} min): loss {np.mean(losses[-200:]):.3f}", flush=True)
+    torch.save(net.state_dict(), args.out)
+    print(f"{step} steps; validation, each example shown four ways up:")
+    report(net, val)
+    threshold = thresholds(net, val)
+    calibration = os.path.splitext(args.out)[0] + ".json"
+    with open(calibration, "w") as f:
+        json.dump({"min_confidence": threshold, "seed": args.seed, "steps": step}, f)
+    print(f"threshold {threshold} -> {calibration}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
