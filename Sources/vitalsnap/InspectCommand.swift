@@ -50,7 +50,13 @@ struct InspectCommand: ParsableCommand {
             guard result.status != .error else { continue }
             var reader = photo.lineReader
             let decoded = try ImageDecoder.decode(contentsOf: file, options: photo.decodeOptions)
-            let lines = reader.read(decoded.image, wholeImageIsDisplay: PhotoReader.isDisplayCrop(decoded.image))
+            // The lines of the photo as it was read: stood upright where the orienter turned it.
+            var image = decoded.image
+            if let turn = photo.turnToStandUp(image) {
+                image = image.applying(turn.uprightingOrientation)
+                print("  stood upright: \(turn.clockwiseTurns) quarter turns back (orienter \(String(format: "%.2f", turn.confidence))); lines below in that frame")
+            }
+            let lines = reader.read(image, wholeImageIsDisplay: PhotoReader.isDisplayCrop(image))
             let candidates = (reader.stages.locator as? RuleLineLocator)?.candidates ?? []
             if verbose {
                 for c in candidates.sorted(by: { ($0.level, $0.box.minX) < ($1.level, $1.box.minX) }) {

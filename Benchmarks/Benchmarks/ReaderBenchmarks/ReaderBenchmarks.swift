@@ -1,8 +1,8 @@
 // Benchmarks of the per-photo and per-frame work: JPEG decoding at each DCT scale, the pixel stages on their own,
 // the text line reader and the whole live per-frame step on frames of three sizes (one reader kept across
 // iterations, as a live camera stream keeps it), the whole `PhotoReader` on one still, and batch throughput on a
-// folder of stills; for the trained reader, each model on its own (the detector per photo, the recognizer per
-// line), the reader per photo and per live frame at 1280x720, and batch throughput.
+// folder of stills; for the trained reader, each model on its own (the detector and the orienter per photo,
+// the recognizer per line), the reader per photo and per live frame at 1280x720, and batch throughput.
 // Run from the Benchmarks folder: `swift package benchmark --no-progress`.
 
 import Benchmark
@@ -114,6 +114,16 @@ private final class ModelStageState: @unchecked Sendable {
         self.line = line
         let text = String(recognizer.recognize(line).characters.map(\.character))
         guard text == "227" else { fatalError("the recognizer reads \(text) in \(stillPath), expected 227") }
+    }
+}
+
+private final class OrienterState: @unchecked Sendable {
+    var orienter: ModelPhotoOrienter
+    let image: GrayImage
+    init(models: ReaderModels, image: GrayImage) throws {
+        guard let o = models.orienter else { fatalError("the bundled models have no orienter") }
+        orienter = ModelPhotoOrienter(network: o.network, minimumConfidence: o.minimumConfidence)
+        self.image = image
     }
 }
 
@@ -238,13 +248,20 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // 7. The trained reader (Models/reader): the detector on the 640x480 still (resize to 256x192 included, the
-    //    pyramid built once in setup), the recognizer on the still's value line, the whole PhotoReader, the live
+    //    pyramid built once in setup), the orienter on the still (its resize to 128x96 included), the
+    //    recognizer on the still's value line, the whole PhotoReader, the live
     //    per-frame step at 1280x720 and batch throughput on the same 18 stills.
     Benchmark("Model detector per photo 640x480") { (benchmark: Benchmark, state: ModelStageState) in
         for _ in benchmark.scaledIterations {
             blackHole(state.locator.locate(in: state.pyramid, wholeImageIsDisplay: false))
         }
     } setup: { try ModelStageState(models: try ReaderModels.bundled(), image: try decodedStill()) }
+
+    Benchmark("Model orienter per photo 640x480") { (benchmark: Benchmark, state: OrienterState) in
+        for _ in benchmark.scaledIterations {
+            blackHole(state.orienter.estimate(state.image))
+        }
+    } setup: { try OrienterState(models: try ReaderModels.bundled(), image: try decodedStill()) }
 
     Benchmark("Model recognizer per line") { (benchmark: Benchmark, state: ModelStageState) in
         for _ in benchmark.scaledIterations {

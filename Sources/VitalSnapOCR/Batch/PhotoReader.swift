@@ -61,6 +61,7 @@ public struct PhotoReader: Sendable {
     /// Numeric displays (peripheral type `numericDisplay`) have no plausible range to check a turned reading
     /// against and are read only as they are.
     public mutating func read(image: GrayImage, file: String = "") -> PhotoResult {
+        if let stoodUp = readStoodUpright(image, file: file) { return stoodUp }
         var (upright, allLines) = readAsIs(image)
         upright.file = file
         // A locator that finds lines in any orientation gives each line its reading direction: the photo has
@@ -136,6 +137,30 @@ public struct PhotoReader: Sendable {
             return Self.refusal(upright, "the photo reads differently turned different ways (\(values.sorted().joined(separator: ", ")))")
         }
         return upright
+    }
+
+    /// The orienter's policy, for stages that have one (the trained reader): where it is sure that the photo is
+    /// turned, the photo is read stood upright (its glare mapped back to the photo as given) and that reading
+    /// stands, value or refusal; where it is not sure, or sees the photo upright, nil: the photo is read as it is.
+    mutating func readStoodUpright(_ image: GrayImage, file: String) -> PhotoResult? {
+        guard let estimate = turnToStandUp(image) else { return nil }
+        let orientation = estimate.uprightingOrientation
+        var (result, _) = readAsIs(image.applying(orientation))
+        result.file = file
+        result.glare = result.glare.map { $0.turned(orientation, imageWidth: image.width, imageHeight: image.height) }
+        let how = estimate.clockwiseTurns == 2 ? "upside down" : "sideways"
+        result.warnings.append("read turned: the photo was \(how) (orienter \(String(format: "%.2f", estimate.confidence)))")
+        logger.debug("\(file): the orienter turns the photo by \(estimate.clockwiseTurns) quarter turns counter-clockwise")
+        return result
+    }
+
+    /// How the stages' orienter says `image` is turned, where it is sure that it is turned at all; nil for a
+    /// photo it sees upright, is unsure of, or stages without an orienter.
+    public mutating func turnToStandUp(_ image: GrayImage) -> OrientationEstimate? {
+        guard let estimate = lineReader.stages.orienter?.orientation(of: image), estimate.clockwiseTurns != 0 else {
+            return nil
+        }
+        return estimate
     }
 
     /// A value with a character that is no digit when turned by 180 degrees (3, 4 and 7 read as E, h and L; a

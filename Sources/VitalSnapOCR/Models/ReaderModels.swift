@@ -2,17 +2,21 @@ import Foundation
 import VitalSnapInference
 import VitalSnapModels
 
-/// The trained reader's two networks, loaded once and shared: every `ModelLineLocator` and
-/// `ModelCharacterRecognizer` made from them shares their weights and keeps its own buffers.
+/// The trained reader's networks, loaded once and shared: every `ModelLineLocator`, `ModelCharacterRecognizer`
+/// and `ModelPhotoOrienter` made from them shares their weights and keeps its own buffers. The orienter is
+/// optional: a folder without it (a model retrained for one meter) reads photos as they are.
 public struct ReaderModels: Sendable {
     public static let detectorFile = "line-detector.safetensors"
     public static let recognizerFile = "line-recognizer.safetensors"
+    public static let orienterFile = "photo-orienter.safetensors"
 
     public var detector: Network
     public var recognizer: Network
     public var recognizerInfo: RecognizerInfo
+    /// The orienter and the confidence it must reach to turn a photo, if the folder has one.
+    public var orienter: (network: Network, minimumConfidence: Double)?
 
-    /// Loads both files from `directory` and checks that they follow the conventions this code implements.
+    /// Loads the files from `directory` and checks that they follow the conventions this code implements.
     public init(directory: URL) throws(ReaderModelError) {
         let detectorURL = directory.appendingPathComponent(Self.detectorFile)
         let recognizerURL = directory.appendingPathComponent(Self.recognizerFile)
@@ -51,6 +55,23 @@ public struct ReaderModels: Sendable {
         }
         recognizerInfo = RecognizerInfo(
             alphabet: Array(alphabet), temperature: temperature, minimumConfidence: threshold, views: views)
+        orienter = try Self.loadOrienter(directory.appendingPathComponent(Self.orienterFile))
+    }
+
+    private static func loadOrienter(_ url: URL) throws(ReaderModelError) -> (network: Network, minimumConfidence: Double)? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let file: SafeTensorsFile, network: Network
+        do {
+            file = try SafeTensorsFile(contentsOf: url)
+            network = try Network(file: file)
+        } catch {
+            throw .unreadable(url.path, String(describing: error))
+        }
+        try expect(file.metadata, "vitalsnap.orienter.side", OrienterConvention.side, in: url)
+        guard let threshold = file.metadata["vitalsnap.orienter.min_confidence"].flatMap(Double.init), (0...1).contains(threshold) else {
+            throw .convention(url.path, "vitalsnap.orienter.min_confidence missing or not a probability")
+        }
+        return (network, threshold)
     }
 
     /// The models shipped with VitalSnap (`Models/reader`).

@@ -9,16 +9,20 @@ public struct LineReadingStages: Sendable {
     public var minimumConfidence: Double
     /// Value lines read again in other views; a reading that changes is not given (no views: no check).
     public var agreement: ViewAgreement
+    /// Tells which way up a whole photo is, before its lines are located (nil: photos are read as they are,
+    /// and the reader's own orientation policy applies).
+    public var orienter: (any PhotoOrienter)?
 
     public init(
         locator: any LineLocator, rectifier: any LineRectifying, recognizer: any CharacterRecognizer, minimumConfidence: Double,
-        views: [LineView] = []
+        views: [LineView] = [], orienter: (any PhotoOrienter)? = nil
     ) {
         self.locator = locator
         self.rectifier = rectifier
         self.recognizer = recognizer
         self.minimumConfidence = minimumConfidence
         self.agreement = ViewAgreement(views: views)
+        self.orienter = orienter
     }
 
     /// The hand-made reader: blobs shaped like characters, chained into lines, read segment by segment.
@@ -28,12 +32,14 @@ public struct LineReadingStages: Sendable {
             minimumConfidence: LineRecognizer.minimumReadingConfidence)
     }
 
-    /// The trained reader: the detector finds the lines, the recognizer reads the crops it was trained on, and
-    /// reads each value line again in the views its calibration was made with.
+    /// The trained reader: the orienter stands a turned photo upright, the detector finds the lines, the
+    /// recognizer reads the crops it was trained on, and reads each value line again in the views its
+    /// calibration was made with.
     public static func model(_ models: ReaderModels) -> LineReadingStages {
         LineReadingStages(
             locator: ModelLineLocator(network: models.detector), rectifier: ModelLineRectifier(),
             recognizer: ModelCharacterRecognizer(network: models.recognizer, info: models.recognizerInfo),
-            minimumConfidence: models.recognizerInfo.minimumConfidence, views: models.recognizerInfo.views)
+            minimumConfidence: models.recognizerInfo.minimumConfidence, views: models.recognizerInfo.views,
+            orienter: models.orienter.map { ModelPhotoOrienter(network: $0.network, minimumConfidence: $0.minimumConfidence) })
     }
 }

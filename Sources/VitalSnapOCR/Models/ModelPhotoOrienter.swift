@@ -1,0 +1,47 @@
+import Foundation
+import VitalSnapImaging
+import VitalSnapInference
+
+/// The trained orienter (Training/train_orienter.py): a small classifier over the whole photo, shrunk to
+/// 128 x 128, that says by how many quarter turns it is turned. Keeps its buffers between photos.
+public struct ModelPhotoOrienter: PhotoOrienter {
+    private var network: Network
+    /// A turn is reported only at least this sure (the model file's `vitalsnap.orienter.min_confidence`,
+    /// chosen on the validation photos so that none of the upright ones is turned).
+    public let minimumConfidence: Double
+    private var fitted = GrayImage(width: 0, height: 0)
+    private var scratch = GrayImage(width: 0, height: 0)
+    private var input = FeatureMap()
+
+    public init(network: Network, minimumConfidence: Double) {
+        self.network = network
+        self.minimumConfidence = minimumConfidence
+    }
+
+    /// The most likely turn and its probability, whatever the threshold (nil if the network cannot run).
+    public mutating func estimate(_ image: GrayImage) -> OrientationEstimate? {
+        guard !image.isEmpty else { return nil }
+        let (w, h) = OrienterConvention.fittedSize(width: image.width, height: image.height)
+        image.resize(into: &fitted, width: w, height: h, scratch: &scratch)
+        OrienterConvention.standardise(fitted, into: &input)
+        do {
+            try network.run(input)
+        } catch {
+            return nil
+        }
+        return network.withOutput { output -> OrientationEstimate? in
+            guard output.values.count >= OrienterConvention.classCount else { return nil }
+            var best = 0
+            for k in 1..<OrienterConvention.classCount where output.values[k] > output.values[best] { best = k }
+            var sum = 0.0
+            for k in 0..<OrienterConvention.classCount { sum += exp(Double(output.values[k] - output.values[best])) }
+            return OrientationEstimate(clockwiseTurns: best, confidence: 1 / sum)
+        }
+    }
+
+    /// The photo's turn where the orienter is sure of it; nil (read it as it is) otherwise.
+    public mutating func orientation(of image: GrayImage) -> OrientationEstimate? {
+        guard let e = estimate(image), e.confidence >= minimumConfidence else { return nil }
+        return e
+    }
+}
