@@ -54,7 +54,8 @@ struct InspectCommand: ParsableCommand {
             var image = decoded.image
             if let turn = photo.turnToStandUp(image) {
                 image = image.applying(turn.uprightingOrientation)
-                print("  stood upright: \(turn.clockwiseTurns) quarter turns back (orienter \(String(format: "%.2f", turn.confidence))); lines below in that frame")
+                let sure = String(format: "%.2f", turn.confidence)
+                print("  stood upright: \(turn.clockwiseTurns) quarter turns back (orienter \(sure)); lines below in that frame")
             }
             let lines = reader.read(image, wholeImageIsDisplay: PhotoReader.isDisplayCrop(image))
             let candidates = (reader.stages.locator as? RuleLineLocator)?.candidates ?? []

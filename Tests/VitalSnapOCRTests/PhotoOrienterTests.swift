@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VitalSnapImaging
 import VitalSnapInference
+import VitalSnapModels
 @testable import VitalSnapOCR
 
 /// The orienter stage: its input convention against Training/orienter_data.py, the committed model against
@@ -57,6 +58,31 @@ import VitalSnapInference
         // The fill around the photo is 0 after standardising, and the photo is centred.
         let top = (OrienterConvention.side - h) / 2
         if top > 0 { #expect(input[0, OrienterConvention.side / 2, 0] == 0) }
+    }
+
+    /// A models folder without the orienter (a reader retrained for one meter) loads, and its reader reads
+    /// photos as they are; an orienter file that breaks the conventions is refused with its path.
+    @Test func theOrienterIsOptionalAndChecked() throws {
+        let source = try #require(ModelFiles.directory)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("orienter-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in [ReaderModels.detectorFile, ReaderModels.recognizerFile] {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        let without = try ReaderModels(directory: folder)
+        #expect(without.orienter == nil)
+        #expect(LineReadingStages.model(without).orienter == nil)
+        let bp = try #require(PeripheralCatalog.builtIn()[2])
+        var reader = PhotoReader(peripheral: bp, reader: .model(without))
+        #expect(reader.turnToStandUp(try sample("bp-b3", 6)) == nil)
+        // The detector's file in the orienter's place: another side, other outputs.
+        try FileManager.default.copyItem(
+            at: source.appendingPathComponent(ReaderModels.detectorFile), to: folder.appendingPathComponent(ReaderModels.orienterFile))
+        #expect(throws: ReaderModelError.self) { try ReaderModels(directory: folder) }
+        // Not a safetensors file at all.
+        try Data("not a model".utf8).write(to: folder.appendingPathComponent(ReaderModels.orienterFile))
+        #expect(throws: ReaderModelError.self) { try ReaderModels(directory: folder) }
     }
 
     @Test func fittedSizeKeepsTheLongSideAndTheShape() {

@@ -49,8 +49,10 @@ public struct PhotoReader: Sendable {
         return result
     }
 
-    /// Reads a photo that may be turned: the orientation policy. A trained locator finds lines in any
-    /// orientation, so its reading stands. For the rule-based reader: phones store photos upside down or
+    /// Reads a photo that may be turned: the orientation policy. Stages with an orienter (the trained reader)
+    /// read the photo turned back where the orienter is sure that it is turned (`readStoodUpright`). A trained
+    /// locator finds lines in any orientation, so its reading of the photo as it is stands otherwise. For the
+    /// rule-based reader: phones store photos upside down or
     /// sideways more often than one would think (and EXIF may be missing), so when the photo as it is gives no
     /// value, it is read turned by 180 degrees, then by 90 and 270. Many digits read as digits upside down too (0, 1, 2, 5, 6, 8, 9: an
     /// 89 turned is a 68), so a turned reading is only taken where the photo as it is shows nothing that

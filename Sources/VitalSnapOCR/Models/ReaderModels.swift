@@ -68,7 +68,13 @@ public struct ReaderModels: Sendable {
             throw .unreadable(url.path, String(describing: error))
         }
         try expect(file.metadata, "vitalsnap.orienter.side", OrienterConvention.side, in: url)
-        guard let threshold = file.metadata["vitalsnap.orienter.min_confidence"].flatMap(Double.init), (0...1).contains(threshold) else {
+        guard network.graph.outputChannels == OrienterConvention.classCount else {
+            throw .convention(
+                url.path,
+                "the orienter gives \(network.graph.outputChannels) outputs, this reader needs \(OrienterConvention.classCount)")
+        }
+        guard let threshold = file.metadata["vitalsnap.orienter.min_confidence"].flatMap(Double.init),
+              (0...1).contains(threshold) else {
             throw .convention(url.path, "vitalsnap.orienter.min_confidence missing or not a probability")
         }
         return (network, threshold)
