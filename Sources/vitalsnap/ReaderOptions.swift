@@ -14,6 +14,10 @@ struct ReaderOptions: ParsableArguments {
         "(developer) Read with the model's reading threshold set to this (0-1), to choose it on validation photos.",
         visibility: .hidden))
     var minConfidence: Double?
+    @Flag(help: ArgumentHelp(
+        "(developer) Read with the model but without its orienter: every photo as it is, to measure what the orienter changes.",
+        visibility: .hidden))
+    var noOrienter = false
 
     func validate() throws {
         if let minConfidence, !(0...1).contains(minConfidence) {
@@ -32,8 +36,9 @@ struct ReaderOptions: ParsableArguments {
         } else {
             choice = ReaderChoice.preferred()
         }
-        if let minConfidence, case .model(var models) = choice {
-            models.recognizerInfo.minimumConfidence = minConfidence
+        if case .model(var models) = choice {
+            if let minConfidence { models.recognizerInfo.minimumConfidence = minConfidence }
+            if noOrienter { models.orienter = nil }
             choice = .model(models)
         }
         return choice
