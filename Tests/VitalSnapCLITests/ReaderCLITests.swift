@@ -67,4 +67,19 @@ final class ReaderCLITests: XCTestCase {
         XCTAssertEqual(unknown.status, 64)
         XCTAssertTrue(unknown.stderr.contains("rules"), unknown.stderr)
     }
+
+    /// A sample still rendered upside down: the trained reader stands it upright and says so; with the developer
+    /// option `--no-orienter` it reads the photo as it is.
+    func testTheModelReaderStandsUpAnUpsideDownPhotoUnlessToldNotTo() throws {
+        let folder = try makeTemporaryFolder()
+        let still = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Samples/stills/glucose-g1/glucose-g1-09.jpg").standardizedFileURL.path
+        let turned = try CLI.run(["batch", still, "-p", "101", "--reader", "model"], in: folder)
+        XCTAssertEqual(turned.status, 0, turned.stderr)
+        XCTAssertTrue(turned.stdout.contains("read turned: the photo was upside down"), turned.stdout)
+        XCTAssertTrue(turned.stdout.contains("\"reading\":\"115\""), turned.stdout)
+        let asIs = try CLI.run(["batch", still, "-p", "101", "--reader", "model", "--no-orienter"], in: folder)
+        XCTAssertEqual(asIs.status, 0, asIs.stderr)
+        XCTAssertFalse(asIs.stdout.contains("read turned"), asIs.stdout)
+    }
 }
