@@ -28,7 +28,7 @@ from PIL import Image, ImageOps
 
 from common import to_grey
 from detector_data import resize
-from real_data import is_validation, panel_meter_lines, photo_scenes, whole_image_lines
+from real_data import is_validation, photo_scenes, whole_image_lines
 
 ORIENTER_SIDE = 128
 ORIENTER_FILL = 128
@@ -106,10 +106,10 @@ def real_examples() -> list[OrientedExample]:
     seen = set()
     out = []
     rng = random.Random(5)
-    panel = {l.path: l for l in panel_meter_lines()}
-    items = [(s.path, s.source, s.group) for s in photo_scenes()]
-    items += [(l.path, l.source, l.group) for l in whole_image_lines()]
-    for path, source, group in items:
+    # A scene with a labelled box (the panel meters) is turned as its reading runs; the rest are upright.
+    items = [(s.path, s.source, s.group, s.values[0].direction if s.values else None) for s in photo_scenes()]
+    items += [(l.path, l.source, l.group, None) for l in whole_image_lines()]
+    for path, source, group, direction in items:
         if path in seen:
             continue
         seen.add(path)
@@ -117,7 +117,7 @@ def real_examples() -> list[OrientedExample]:
             img = _cached(path, rng)
         except OSError:
             continue
-        turns = direction_turns(panel[path].quad.direction) if path in panel else 0
+        turns = direction_turns(direction) if direction is not None else 0
         out.append(OrientedExample(img, turns, source, is_validation(source, group)))
     return out
 

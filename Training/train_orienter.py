@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Step 9: train the orienter, a small classifier that tells which way up a whole photo is.
+"""Step 7: train the orienter, a small classifier that tells which way up a whole photo is.
 
     python Training/train_orienter.py --synthetic Training/work/synth --synthetic-val Training/work/synth-val \
         --out Training/work/orienter.pt [--minutes 15] [--seed 9]
@@ -69,14 +69,14 @@ def batch(examples: list[OrientedExample], real: list[OrientedExample], rng: ran
 
 
 @torch.no_grad()
-def probabilities(net, examples: list[OrientedExample], all_turns: bool = True):
+def probabilities(net, examples: list[OrientedExample]):
     """For each example and each of the four turns shown: the class probabilities and the true class."""
     net.eval()
     out = []
     for ex in examples:
         base = orienter_input(ex.image)
         xs, ys = [], []
-        for k in range(4 if all_turns else 1):
+        for k in range(4):
             x, y = turned(base, ex.turns, k)
             xs.append(standardise(x))
             ys.append(y)

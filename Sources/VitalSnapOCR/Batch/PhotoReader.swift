@@ -87,15 +87,8 @@ public struct PhotoReader: Sendable {
         ]
         func analysis(_ orientation: ExifOrientation) -> (result: PhotoResult, places: [PixelRect]) {
             if let done = analyses[orientation] { return done }
-            let turnedImage: GrayImage
-            switch orientation {
-            case .down: turnedImage = image.rotated180()
-            case .right: turnedImage = image.rotated90Clockwise()
-            default: turnedImage = image.rotated90CounterClockwise()
-            }
-            var (result, lines) = readOriented(turnedImage)
-            result.file = file
-            result.glare = result.glare.map { $0.turned(orientation, imageWidth: image.width, imageHeight: image.height) }
+            let (result, all) = readTurned(image, orientation, file: file)
+            let lines = Self.digitLines(in: all)
             let untilt = { (box: PixelRect) in box.turnedBack(orientation, width: image.width, height: image.height) }
             // The value's own lines, mapped back, stand first: they are what the opposite turn is checked at.
             let places = (result.reading?.lines.map(\.boundingBox) ?? []).map(untilt) + lines.map(\.boundingBox).map(untilt)
@@ -146,14 +139,20 @@ public struct PhotoReader: Sendable {
     /// stands, value or refusal; where it is not sure, or sees the photo upright, nil: the photo is read as it is.
     mutating func readStoodUpright(_ image: GrayImage, file: String) -> PhotoResult? {
         guard let estimate = turnToStandUp(image) else { return nil }
-        let orientation = estimate.uprightingOrientation
-        var (result, _) = readAsIs(image.applying(orientation))
-        result.file = file
-        result.glare = result.glare.map { $0.turned(orientation, imageWidth: image.width, imageHeight: image.height) }
+        var (result, _) = readTurned(image, estimate.uprightingOrientation, file: file)
         let how = estimate.clockwiseTurns == 2 ? "upside down" : "sideways"
         result.warnings.append("read turned: the photo was \(how) (orienter \(String(format: "%.2f", estimate.confidence)))")
         logger.debug("\(file): the orienter turns the photo by \(estimate.clockwiseTurns) quarter turns counter-clockwise")
         return result
+    }
+
+    /// Reads `image` transformed by `orientation` (a turn), as it is: the result named `file`, its glare mapped
+    /// back to `image`'s pixels; also every line read, in the turned frame.
+    mutating func readTurned(_ image: GrayImage, _ orientation: ExifOrientation, file: String) -> (result: PhotoResult, lines: [RecognizedLine]) {
+        var (result, lines) = readAsIs(image.applying(orientation))
+        result.file = file
+        result.glare = result.glare.map { $0.turned(orientation, imageWidth: image.width, imageHeight: image.height) }
+        return (result, lines)
     }
 
     /// How the stages' orienter says `image` is turned, where it is sure that it is turned at all; nil for a

@@ -300,12 +300,16 @@ public enum DetectorConvention {
         return width >= height ? (longSide, side(height)) : (side(width), longSide)
     }
 
-    /// Grey levels to the network's input values, `(p - 128) / 64`, as one channel.
+    /// A grey level as the network's input value, `(p - 128) / 64` (the orienter's input too).
+    @inline(__always)
+    public static func standardised(_ grey: UInt8) -> Float { (Float(grey) - 128) / 64 }
+
+    /// Grey levels to the network's input values (`standardised`), as one channel.
     public static func standardise(_ image: GrayImage, into map: inout FeatureMap) {
         map.reshape(height: image.height, width: image.width, channels: 1)
         image.pixels.withUnsafeBufferPointer { src in
             map.values.withUnsafeMutableBufferPointer { dst in
-                for i in 0..<src.count { dst[i] = (Float(src[i]) - 128) / 64 }
+                for i in 0..<src.count { dst[i] = standardised(src[i]) }
             }
         }
     }

@@ -31,11 +31,8 @@ public struct ModelPhotoOrienter: PhotoOrienter {
         }
         return network.withOutput { output -> OrientationEstimate? in
             guard output.values.count >= OrienterConvention.classCount else { return nil }
-            var best = 0
-            for k in 1..<OrienterConvention.classCount where output.values[k] > output.values[best] { best = k }
-            var sum = 0.0
-            for k in 0..<OrienterConvention.classCount { sum += exp(Double(output.values[k] - output.values[best])) }
-            return OrientationEstimate(clockwiseTurns: best, confidence: 1 / sum)
+            let top = output.values.withUnsafeBufferPointer { TopClass($0, offset: 0, count: OrienterConvention.classCount) }
+            return OrientationEstimate(clockwiseTurns: top.index, confidence: 1 / top.sum)
         }
     }
 

@@ -2,8 +2,8 @@ import VitalSnapImaging
 import VitalSnapInference
 
 /// The orienter's input, as Training/orienter_data.py makes it: the grey photo resized (GrayImage.resize) so
-/// its long side is `side`, centred on a `side` x `side` square of grey `fill`, values `(p - 128) / 64` (the
-/// fill standardises to 0). A change here is a change there, and the model must be trained again.
+/// its long side is `side`, centred on a `side` x `side` square of grey `fill`, values as the detector's
+/// (`DetectorConvention.standardised`: the fill standardises to 0). A change here is a change there, and the model must be trained again.
 public enum OrienterConvention {
     public static let side = 128
     public static let fill: UInt8 = 128
@@ -21,14 +21,14 @@ public enum OrienterConvention {
     /// `fitted` (at most `side` on each side) centred on the square, standardised, into `map`.
     public static func standardise(_ fitted: GrayImage, into map: inout FeatureMap) {
         map.reshape(height: side, width: side, channels: 1)
-        let background = (Float(fill) - 128) / 64
+        let background = DetectorConvention.standardised(fill)
         let x0 = (side - fitted.width) / 2, y0 = (side - fitted.height) / 2
         fitted.pixels.withUnsafeBufferPointer { src in
             map.values.withUnsafeMutableBufferPointer { dst in
                 for i in 0..<dst.count { dst[i] = background }
                 for y in 0..<fitted.height {
                     let row = (y0 + y) * side + x0
-                    for x in 0..<fitted.width { dst[row + x] = (Float(src[y * fitted.width + x]) - 128) / 64 }
+                    for x in 0..<fitted.width { dst[row + x] = DetectorConvention.standardised(src[y * fitted.width + x]) }
                 }
             }
         }

@@ -114,16 +114,11 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
         let scale = 1 / info.temperature
         output.values.withUnsafeBufferPointer { v in
             for t in 0..<columns {
-                let o = t * classes
-                var top = 0
-                var maximum = v[o]
-                for k in 1..<classes where v[o + k] > maximum { maximum = v[o + k]; top = k }
-                var sum = 0.0
-                for k in 0..<classes { sum += exp(Double(v[o + k] - maximum) * scale) }
-                best[t] = top
-                bestProbability[t] = 1 / sum
-                columnMaximum[t] = maximum
-                columnLogSum[t] = log(sum)
+                let top = TopClass(v, offset: t * classes, count: classes, scale: scale)
+                best[t] = top.index
+                bestProbability[t] = 1 / top.sum
+                columnMaximum[t] = top.maximum
+                columnLogSum[t] = log(top.sum)
             }
         }
         return columns
