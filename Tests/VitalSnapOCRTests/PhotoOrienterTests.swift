@@ -148,8 +148,8 @@ import VitalSnapModels
         #expect(right >= 22, "\(right) of \(total) told")
     }
 
-    /// What the stage says, `PhotoReader` does: told that a photo is upside down, it reads it turned back,
-    /// says so, and puts glare back where it is in the photo as given; told nothing, it reads the photo as is.
+    /// What the stage says, `PhotoReader` does: told that a photo is upside down, it reads it turned back and
+    /// says so; told nothing, it reads the photo as is.
     struct Told: PhotoOrienter {
         var turns: Int?
         mutating func orientation(of image: GrayImage) -> OrientationEstimate? {
