@@ -4,6 +4,7 @@
     python Training/export.py --detector Training/work/detector.pt --recognizer Training/work/recognizer.pt \
         --calibration Training/work/calibration.json --fixture-crop Training/work/synth-val/lines/000000-0.png \
         [--orienter Training/work/orienter.pt]
+    python Training/export.py --detector Models/reader/line-detector.safetensors ...   # the detector kept as it is
     python Training/export.py --orienter Training/work/orienter.pt      # the orienter alone
 
 Writes Models/reader/line-detector.safetensors and line-recognizer.safetensors (weights with batchnorm folded
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 
 import numpy as np
@@ -84,11 +86,17 @@ def main() -> None:
     calibration = json.load(open(args.calibration))
     detector_path = os.path.join(out_dir, "line-detector.safetensors")
     recognizer_path = os.path.join(out_dir, "line-recognizer.safetensors")
-    export_safetensors(load_detector(args.detector), detector_path, {
-        **common, "vitalsnap.model": "line-detector", "vitalsnap.detector.long_side": str(DETECTOR_LONG_SIDE),
-        "vitalsnap.detector.stride": str(DETECTOR_STRIDE),
-        "vitalsnap.detector.classes": "background,value,auxiliary,label",
-    })
+    if args.detector.endswith(".safetensors"):
+        # An exported detector (the committed one, when only the recognizer was trained again) is kept as it is,
+        # its card included: folding it a second time would change its weights in the last bits.
+        if not os.path.exists(detector_path) or not os.path.samefile(args.detector, detector_path):
+            shutil.copyfile(args.detector, detector_path)
+    else:
+        export_safetensors(load_detector(args.detector), detector_path, {
+            **common, "vitalsnap.model": "line-detector", "vitalsnap.detector.long_side": str(DETECTOR_LONG_SIDE),
+            "vitalsnap.detector.stride": str(DETECTOR_STRIDE),
+            "vitalsnap.detector.classes": "background,value,auxiliary,label",
+        })
     export_safetensors(load_recognizer(args.recognizer), recognizer_path, {
         **common, "vitalsnap.model": "line-recognizer", "vitalsnap.recognizer.alphabet": ALPHABET,
         "vitalsnap.recognizer.crop_height": str(CROP_HEIGHT),

@@ -258,6 +258,39 @@ def load_exported(path: str) -> tuple[dict, dict[str, torch.Tensor], dict[str, s
 
 
 @torch.no_grad()
+def load_folded(net: GraphNet, path: str) -> GraphNet:
+    """Puts an exported file's folded weights back into `net` (built from the same layer list), so training can
+    go on from a committed model when its PyTorch checkpoint is gone: each batchnorm becomes the identity
+    (mean 0, variance 1 - eps, scale 1) with the folded bias as its shift. Its running statistics then describe
+    nothing, so such a net must be trained with them frozen (`freeze_batchnorm`)."""
+    graph, tensors, _ = load_exported(path)
+    names = [layer["name"] for layer in normalize_layers(graph["layers"], graph["input_channels"])]
+    if names != [layer["name"] for layer in net.layers]:
+        raise ValueError(f"{path}: its layers are not this network's")
+    for name, conv in net.convs.items():
+        weight, bias = tensors[f"{name}.weight"], tensors[f"{name}.bias"]
+        if tuple(weight.shape) != tuple(conv.weight.shape):
+            raise ValueError(f"{path}: {name} is {tuple(weight.shape)}, the network's {tuple(conv.weight.shape)}")
+        conv.weight.copy_(weight)
+        if name in net.norms:
+            bn = net.norms[name]
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(bias)
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+        else:
+            conv.bias.copy_(bias)
+    return net
+
+
+def freeze_batchnorm(net: GraphNet) -> None:
+    """Batchnorm layers use their running statistics and stop updating them, also in training mode (their
+    scale and shift still learn). Call after every `net.train()`."""
+    for bn in net.norms.values():
+        bn.eval()
+
+
+@torch.no_grad()
 def run_exported(path: str, x: torch.Tensor, dtype: torch.dtype = torch.float32) -> torch.Tensor:
     """Runs an exported file on NCHW `x` from the file alone (functional ops, folded weights)."""
     graph, tensors, _ = load_exported(path)

@@ -7,21 +7,27 @@ import torch
 
 from common import ALPHABET, Quad, crop_line, encode_text
 from detector_data import DetectedLine, decode, detector_input, standardise_photo
-from graphnet import GraphNet
+from graphnet import GraphNet, load_folded
 from line_examples import batch_tensor
 from models import detector_layers, recognizer_layers
 
 
-def load_detector(path: str) -> GraphNet:
-    net = GraphNet(detector_layers(), input_channels=1)
-    net.load_state_dict(torch.load(path))
+def load_network(layers: list[dict], path: str) -> GraphNet:
+    """A checkpoint (.pt) or an exported file (.safetensors, such as the committed models), ready to run."""
+    net = GraphNet(layers, input_channels=1)
+    if path.endswith(".safetensors"):
+        load_folded(net, path)
+    else:
+        net.load_state_dict(torch.load(path))
     return net.eval()
+
+
+def load_detector(path: str) -> GraphNet:
+    return load_network(detector_layers(), path)
 
 
 def load_recognizer(path: str) -> GraphNet:
-    net = GraphNet(recognizer_layers(), input_channels=1)
-    net.load_state_dict(torch.load(path))
-    return net.eval()
+    return load_network(recognizer_layers(), path)
 
 
 # The second, closer look at the part of the photo holding the lines found (ModelLineLocator.Configuration):
