@@ -125,6 +125,7 @@ class LineSampler:
     digits: dict[str, list[tuple[str, str]]]
     cache: ImageCache
     context: list[ContextLine] = field(default_factory=list)
+    share_real: float = SHARE_REAL
 
     def __post_init__(self) -> None:
         by_source: dict[str, list[LineExample]] = {}
@@ -136,12 +137,12 @@ class LineSampler:
 
     def sample(self, rng: random.Random) -> tuple[np.ndarray, str]:
         r = rng.random()
-        if r < SHARE_REAL and self.real:
+        if r < self.share_real and self.real:
             source = rng.choices(self.real_sources, cum_weights=self.real_cum_weights)[0]
             return self.real_line(rng.choice(source), rng)
-        if (r < SHARE_REAL + SHARE_COMPOSED or not self.synthetic) and self.digits:
+        if (r < self.share_real + SHARE_COMPOSED or not self.synthetic) and self.digits:
             return self.composed(rng)
-        if r < SHARE_REAL + SHARE_COMPOSED + SHARE_CONTEXT and self.context:
+        if r < self.share_real + SHARE_COMPOSED + SHARE_CONTEXT and self.context:
             return self.in_context(rng.choice(self.context), rng)
         path, text = rng.choice(self.synthetic)
         return np.asarray(Image.open(path).convert("L")), text

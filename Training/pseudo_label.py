@@ -48,6 +48,19 @@ def acceptor(label: str, match: str):
     return lambda t: (t if match == "integer" else label) if agrees(t, label, match) else None
 
 
+def digits_label_text(read: str, label: str) -> str:
+    """What a line judged by its digits teaches (its label may leave out the decimal point or leading zeros the
+    display shows, never add them): the text read, which agreed with the label and has the point where the
+    display does; the label where only it has the point; either with any leading zeros only the other has."""
+    def leading_zeros(text: str) -> int:
+        digits = "".join(c for c in text if c.isdigit())
+        return len(digits) - len(digits.lstrip("0"))
+    if not all(c.isdigit() or c == "." for c in read) or read.count(".") > 1:
+        return label  # a reading with more than a number's characters agreed by its digits alone
+    base, other = (label, read) if "." in label and "." not in read else (read, label)
+    return "0" * max(0, leading_zeros(other) - leading_zeros(base)) + base
+
+
 def decimals(text: str) -> int:
     return len(text) - text.index(".") - 1 if "." in text else 0
 
@@ -132,21 +145,24 @@ def main() -> None:
             scenes_out.write(json.dumps({"path": scene.path, "source": scene.source, "lines": taught}) + "\n")
             stats[(scene.source, "scenes kept")] += 1
 
-    # Line crops whose whole image is the line: the detector's quad where the reading agrees.
+    # Line crops whose whole image is the line: the detector's quad where the reading agrees, else the whole
+    # image's own quad where that reading agrees.
     for example in whole_image_lines() if args.only is None else []:
         grey = load_grey(example.path)
-        best = None
-        for line in sorted(detect(detector, grey), key=lambda d: -d.cells)[:LINES_PER_PHOTO]:
-            if line.cls != 1:
-                continue
-            text, _ = read_line(recognizer, grey, line.quad)
-            if agrees(text, example.text, line_match_rule(example.source)):
-                best = line.quad
+        match = line_match_rule(example.source)
+        quads = [line.quad for line in sorted(detect(detector, grey), key=lambda d: -d.cells)[:LINES_PER_PHOTO]
+                 if line.cls == 1]
+        quads.append(whole_image_quad(example.source, grey.shape[1], grey.shape[0]))
+        best = taught = None
+        for quad in quads:
+            text, _ = read_line(recognizer, grey, quad)
+            if agrees(text, example.text, match):
+                best, taught = quad, digits_label_text(text, example.text) if match == "digits" else example.text
                 break
         stats[(example.source, "line crops")] += 1
         if best is not None:
             stats[(example.source, "located")] += 1
-            lines_out.write(f"{example.path}\t{example.text}\t{example.source}\t{example.group}\t{quad_text(best)}\n")
+            lines_out.write(f"{example.path}\t{taught}\t{example.source}\t{example.group}\t{quad_text(best)}\n")
     lines_out.close()
     scenes_out.close()
     for key in sorted(stats):
