@@ -6,6 +6,7 @@ ModelCharacterRecognizer); a change here is a change there.
 from __future__ import annotations
 
 import csv
+import functools
 import math
 import os
 import random
@@ -247,9 +248,25 @@ def standardise(crop: np.ndarray) -> np.ndarray:
 # ---------------------------------------------------------------------------------------------- labels
 
 def read_labels(folder: str) -> list[dict]:
+    """A folder's labels.tsv rows, less those `label-errata.tsv` lists: labels that a look at their photo
+    showed to be wrong are neither trained on nor counted in validation (the Swift `eval` still reads every
+    row, so the figures it reports are against the labels as published)."""
     path = os.path.join(folder, "labels.tsv")
+    errata = label_errata().get(os.path.basename(os.path.normpath(folder)), set())
     with open(path, newline="") as f:
-        return list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
+        return [r for r in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE) if r["file"] not in errata]
+
+
+@functools.lru_cache(maxsize=None)
+def label_errata() -> dict[str, set[str]]:
+    """folder -> files whose label is wrong (Training/label-errata.tsv, each with what its photo shows and how
+    that was found). Only labels looked at because a model disagreed with them are in it, so it lowers the
+    count of wrong validation lines a little below what every label looked at would."""
+    out: dict[str, set[str]] = {}
+    with open(os.path.join(ROOT, "Training", "label-errata.tsv"), newline="") as f:
+        for row in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
+            out.setdefault(row["folder"], set()).add(row["file"])
+    return out
 
 
 def read_split() -> dict[tuple[str, str], str]:
