@@ -31,8 +31,7 @@ from safetensors.numpy import save_file
 from common import ALPHABET, CROP_HEIGHT, DETECTOR_LONG_SIDE, DETECTOR_STRIDE, MODELS, ROOT, load_grey, standardise
 from detector_data import detector_input, standardise_photo
 from graphnet import export_safetensors, run_exported
-from graphnet import GraphNet
-from infer import load_detector, load_recognizer
+from infer import load_detector, load_network, load_recognizer
 from models import orienter_layers
 from orienter_data import ORIENTER_SIDE, orienter_input
 from orienter_data import standardise as standardise_orienter
@@ -43,8 +42,7 @@ ORIENTER_FIXTURE_PHOTO = os.path.join(ROOT, "Samples", "stills", "glucose-g1", "
 
 def export_orienter(checkpoint: str, common: dict) -> list[str]:
     calibration = json.load(open(os.path.splitext(checkpoint)[0] + ".json"))
-    net = GraphNet(orienter_layers(), input_channels=1)
-    net.load_state_dict(torch.load(checkpoint))
+    net = load_network(orienter_layers(), checkpoint)
     path = os.path.join(MODELS, "reader", "photo-orienter.safetensors")
     export_safetensors(net.eval(), path, {
         **common, "vitalsnap.model": "photo-orienter", "vitalsnap.orienter.side": str(ORIENTER_SIDE),

@@ -28,6 +28,7 @@ from PIL import Image, ImageOps
 
 from common import to_grey
 from detector_data import resize
+from detector_data import standardise_photo as standardise  # the orienter's input values are the detector's
 from real_data import is_validation, photo_scenes, whole_image_lines
 
 ORIENTER_SIDE = 128
@@ -64,10 +65,6 @@ def orienter_input(grey: np.ndarray) -> np.ndarray:
     y0, x0 = (ORIENTER_SIDE - fh) // 2, (ORIENTER_SIDE - fw) // 2
     out[y0 : y0 + fh, x0 : x0 + fw] = small
     return out
-
-
-def standardise(img: np.ndarray) -> np.ndarray:
-    return (img.astype(np.float32) - 128.0) / 64.0
 
 
 def _cached(path: str, rng: random.Random | None) -> np.ndarray:

@@ -43,9 +43,19 @@ LINES_PER_PHOTO = 12
 SEARCH_TEMPERATURE = 1.0
 
 
+def taught_text(read: str, label: str, match: str) -> str:
+    """The text a line that agrees with its label teaches: what it reads where the label says less than the
+    display (an integer label, or one judged by its digits), else the label."""
+    if match == "integer":
+        return read
+    if match == "digits":
+        return digits_label_text(read, label)
+    return label
+
+
 def acceptor(label: str, match: str):
     """What a line searched for (label_search) must read to be this value, and the text it teaches."""
-    return lambda t: (t if match == "integer" else label) if agrees(t, label, match) else None
+    return lambda t: taught_text(t, label, match) if agrees(t, label, match) else None
 
 
 def digits_label_text(read: str, label: str) -> str:
@@ -105,7 +115,7 @@ def main() -> None:
                 shown = INTEGER_LABEL_DECIMALS.get(scene.source, decimals(text))
                 if match == "integer" and (prob < args.integer_label_confidence or decimals(text) != shown):
                     continue
-                agreeing[i] = (line.quad, text if match == "integer" else v)
+                agreeing[i] = (line.quad, taught_text(text, v, match))
                 break
             else:
                 taught.append({"quad": line.quad.pts.tolist(), "cls": IGNORE})
@@ -157,7 +167,7 @@ def main() -> None:
         for quad in quads:
             text, _ = read_line(recognizer, grey, quad)
             if agrees(text, example.text, match):
-                best, taught = quad, digits_label_text(text, example.text) if match == "digits" else example.text
+                best, taught = quad, taught_text(text, example.text, match)
                 break
         stats[(example.source, "line crops")] += 1
         if best is not None:

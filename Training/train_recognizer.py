@@ -20,7 +20,8 @@ import numpy as np
 import torch
 
 from common import ALPHABET, encode_text, seed_everything
-from graphnet import GraphNet, freeze_batchnorm, load_folded
+from graphnet import GraphNet, freeze_batchnorm
+from infer import load_network
 from line_examples import (SHARE_REAL, ImageCache, LineSampler, batch_tensor, read_context_lines, read_synthetic,
                            split_digits, split_real)
 from models import recognizer_layers
@@ -115,13 +116,9 @@ def main() -> None:
     print(f"synthetic lines {len(sampler.synthetic)} (+{len(sampler.context)} value lines in their scenes), "
           f"real lines {len(real_train)} (+{len(real_val)} validation)", flush=True)
 
-    net = GraphNet(recognizer_layers(), input_channels=1)
-    frozen = bool(args.init) and args.init.endswith(".safetensors")
-    if frozen:
-        load_folded(net, args.init)
-        freeze_batchnorm(net)
-    elif args.init:
-        net.load_state_dict(torch.load(args.init))
+    net = load_network(recognizer_layers(), args.init).train() if args.init else GraphNet(recognizer_layers(), 1)
+    if args.init and args.init.endswith(".safetensors"):
+        freeze_batchnorm(net)  # its statistics are the identity load_folded made
     ctc = torch.nn.CTCLoss(blank=0, zero_infinity=True)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     budget = args.minutes * 60

@@ -20,30 +20,26 @@ import os
 import sys
 from collections import Counter
 
-from common import PHOTOS, read_labels, read_split
+from common import PHOTOS, read_labels
 from real_data import is_validation, photo_scenes, whole_image_lines
-
-PHOTO_FOLDERS = ("glucose-morepen", "bp-paramed", "fuel-pump", "electricity-meter", "bp-fields-binarized")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
-    chosen = {(e.source, os.path.basename(e.path)) for e in photo_scenes() + whole_image_lines()
-              if e.source in PHOTO_FOLDERS and is_validation(e.source, e.group)}
-    split = read_split()
+    # The train halves of the photo folders (both lists read only those), without the training/ sources.
+    examples = [e for e in photo_scenes() + whole_image_lines() if os.path.dirname(e.path) == os.path.join(PHOTOS, e.source)]
+    chosen = {(e.source, os.path.basename(e.path)) for e in examples if is_validation(e.source, e.group)}
     counts = Counter()
     with open(args.out, "w") as out:
         out.write("folder\tfile\thalf\n")
-        for folder in PHOTO_FOLDERS:
+        for folder in sorted({e.source for e in examples}):
             for row in read_labels(os.path.join(PHOTOS, folder)):
-                key = (folder, row["file"])
-                validation = key in chosen and split.get(key) == "train"
+                validation = (folder, row["file"]) in chosen
                 counts[folder] += validation
                 out.write(f"{folder}\t{row['file']}\t{'held' if validation else 'train'}\n")
     print(f"{args.out}: validation photos {dict(counts)}")
-
 
 if __name__ == "__main__":
     sys.exit(main())
