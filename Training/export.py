@@ -48,6 +48,8 @@ def export_orienter(checkpoint: str, common: dict) -> list[str]:
         **common, "vitalsnap.model": "photo-orienter", "vitalsnap.orienter.side": str(ORIENTER_SIDE),
         "vitalsnap.orienter.classes": "up,quarter-clockwise,upside-down,quarter-counter-clockwise",
         "vitalsnap.orienter.min_confidence": str(calibration["min_confidence"]),
+        **({"vitalsnap.orienter.sideways_confidence": str(calibration["sideways_confidence"])}
+           if "sideways_confidence" in calibration else {}),
     })
     # The sample photo upside down: the fixture also shows the orienter seeing the turn.
     x = standardise_orienter(orienter_input(np.ascontiguousarray(load_grey(ORIENTER_FIXTURE_PHOTO)[::-1, ::-1])))

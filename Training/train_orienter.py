@@ -135,6 +135,39 @@ def thresholds(net, val: list[OrientedExample]) -> float:
     return chosen if chosen is not None else THRESHOLDS[-1]
 
 
+# The reader's second chance for a photo that gives nothing as it is: a quarter turn guessed at least this
+# sure is read turned, and the opposite quarter turn too (a different value there refuses both). The lowest of
+# THRESHOLDS at which, on the validation photos shown four ways up (real and generated apart), no upright or
+# upside-down photo is guessed sideways and at most this share of the sideways guesses is the opposite quarter.
+SIDEWAYS_OPPOSITE_SHARE = 0.02
+
+
+def sideways_threshold(net, val: list[OrientedExample]) -> float:
+    groups = {"real": [e for e in val if e.source != "synthetic"], "generated": [e for e in val if e.source == "synthetic"]}
+    probs = {name: probabilities(net, exs) for name, exs in groups.items()}
+    for t in THRESHOLDS:
+        safe = True
+        for name, group in probs.items():
+            right = opposite = not_sideways = 0
+            for p, y in group:
+                for row, cls in zip(p, y):
+                    k = int(row.argmax())
+                    if k % 2 == 0 or row[k] < t:
+                        continue
+                    if k == cls:
+                        right += 1
+                    elif cls % 2 == 1:
+                        opposite += 1
+                    else:
+                        not_sideways += 1
+            print(f"  sideways at {t:.3f}, {name}: right {right}, the opposite quarter {opposite}, "
+                  f"upright or upside down {not_sideways}")
+            safe = safe and not_sideways == 0 and opposite <= SIDEWAYS_OPPOSITE_SHARE * max(1, right + opposite)
+        if safe:
+            return t
+    return THRESHOLDS[-1]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--synthetic", required=True, nargs="+", help="folders of generated scenes")
@@ -187,10 +220,11 @@ def main() -> None:
     print(f"{step} steps; validation, each example shown four ways up:")
     report(net, val)
     threshold = thresholds(net, val)
+    sideways = sideways_threshold(net, val)
     calibration = os.path.splitext(args.out)[0] + ".json"
     with open(calibration, "w") as f:
-        json.dump({"min_confidence": threshold, "seed": args.seed, "steps": step}, f)
-    print(f"threshold {threshold} -> {calibration}")
+        json.dump({"min_confidence": threshold, "sideways_confidence": sideways, "seed": args.seed, "steps": step}, f)
+    print(f"threshold {threshold}, sideways {sideways} -> {calibration}")
 
 
 if __name__ == "__main__":
