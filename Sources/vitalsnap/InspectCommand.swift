@@ -56,6 +56,11 @@ struct InspectCommand: ParsableCommand {
                 image = image.applying(turn.uprightingOrientation)
                 let sure = String(format: "%.2f", turn.confidence)
                 print("  stood upright: \(turn.clockwiseTurns) quarter turns back (orienter \(sure)); lines below in that frame")
+            } else if result.warnings.contains(where: { $0.hasPrefix(PhotoReader.sidewaysWarning) }),
+                      let guess = photo.lineReader.stages.orienter?.sidewaysGuess(for: image) {
+                image = image.applying(guess.uprightingOrientation)
+                let sure = String(format: "%.2f", guess.confidence)
+                print("  read sideways: \(guess.clockwiseTurns) quarter turns back (orienter \(sure)); lines below in that frame")
             }
             let lines = reader.read(image, wholeImageIsDisplay: PhotoReader.isDisplayCrop(image))
             let candidates = (reader.stages.locator as? RuleLineLocator)?.candidates ?? []

@@ -174,4 +174,39 @@ import VitalSnapModels
         let sideways = reader.read(image: photo)
         #expect(sideways.warnings.contains { $0.hasPrefix("read turned: the photo was sideways") })
     }
+
+    /// An orienter not sure enough to turn a photo, but fairly sure that it is sideways.
+    struct Guessed: PhotoOrienter {
+        var turns: Int?
+        mutating func orientation(of image: GrayImage) -> OrientationEstimate? { nil }
+        mutating func sidewaysGuess(for image: GrayImage) -> OrientationEstimate? {
+            turns.map { OrientationEstimate(clockwiseTurns: $0, confidence: 0.95) }
+        }
+    }
+
+    /// The second chance: a sideways photo that gives nothing as it is (the glucose meter's sample turned a
+    /// quarter clockwise, whose lines the detector does not find that way) is read turned back where the
+    /// orienter guesses a quarter turn, and only then; the bundled orienter makes that guess for it.
+    @Test func aSidewaysGuessIsTriedWhenNothingIsReadAsItIs() throws {
+        let g2 = try #require(PeripheralCatalog.builtIn()[102])
+        let photo = try sample("glucose-g2-mmol", 5)
+        let models = try ReaderModels.bundled()
+        var reader = PhotoReader(peripheral: g2, unit: "mmol/L", reader: .model(models))
+        reader.lineReader.stages.orienter = Guessed(turns: nil)
+        let asIs = reader.read(image: photo)
+        #expect(asIs.reading?.readingString == nil)
+        reader.lineReader.stages.orienter = Guessed(turns: 1)
+        let turned = reader.read(image: photo)
+        #expect(turned.reading?.readingString == "6.9", "\(turned.message ?? "")")
+        #expect(turned.warnings.contains { $0.hasPrefix("read turned: the photo was sideways") })
+        // The bundled orienter: not sure enough to turn it, sure enough to guess; the reader reads it.
+        let o = try #require(models.orienter)
+        let threshold = try #require(o.sidewaysConfidence, "the bundled orienter has no sideways threshold")
+        var bundled = ModelPhotoOrienter(
+            network: o.network, minimumConfidence: o.minimumConfidence, sidewaysConfidence: threshold)
+        #expect(bundled.orientation(of: photo) == nil)
+        #expect(bundled.sidewaysGuess(for: photo)?.clockwiseTurns == 1)
+        reader = PhotoReader(peripheral: g2, unit: "mmol/L", reader: .model(models))
+        #expect(reader.read(image: photo).reading?.readingString == "6.9")
+    }
 }

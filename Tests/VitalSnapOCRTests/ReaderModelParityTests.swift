@@ -85,4 +85,27 @@ import VitalSnapModels
             try load(replacing: "vitalsnap.recognizer.view_score", with: "vitalsnap.recognizer.view_scorX")
         }
     }
+
+    /// The orienter's sideways threshold is read where the file has one, and a file whose value is no
+    /// probability is refused with its path.
+    @Test func theOrienterSidewaysThresholdIsReadAndChecked() throws {
+        let models = try ReaderModels.bundled()
+        let sideways = try #require(models.orienter?.sidewaysConfidence)
+        #expect((0...1).contains(sideways))
+        let source = try #require(ModelFiles.directory)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("orienter-sideways-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in [ReaderModels.detectorFile, ReaderModels.recognizerFile] {
+            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+        }
+        var bytes = [UInt8](try Data(contentsOf: source.appendingPathComponent(ReaderModels.orienterFile)))
+        let pattern = Array("\"vitalsnap.orienter.sideways_confidence\":\"".utf8)
+        let at = try #require(bytes.indices.first { i in
+            i + pattern.count <= bytes.count && Array(bytes[i..<(i + pattern.count)]) == pattern
+        })
+        bytes[at + pattern.count] = UInt8(ascii: "7")  // 0.9 becomes 7.9
+        try Data(bytes).write(to: folder.appendingPathComponent(ReaderModels.orienterFile))
+        #expect(throws: ReaderModelError.self) { try ReaderModels(directory: folder) }
+    }
 }

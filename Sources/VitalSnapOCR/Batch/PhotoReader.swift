@@ -66,6 +66,7 @@ public struct PhotoReader: Sendable {
         if let stoodUp = readStoodUpright(image, file: file) { return stoodUp }
         var (upright, allLines) = readAsIs(image)
         upright.file = file
+        if let sideways = readSideways(image, after: upright, file: file) { return sideways }
         // A locator that finds lines in any orientation gives each line its reading direction: the photo has
         // been read however it was turned.
         guard assembler.peripheral.type != .numericDisplay, !lineReader.stages.locator.findsAnyOrientation else { return upright }
@@ -144,6 +145,30 @@ public struct PhotoReader: Sendable {
         result.warnings.append("read turned: the photo was \(how) (orienter \(String(format: "%.2f", estimate.confidence)))")
         logger.debug("\(file): the orienter turns the photo by \(estimate.clockwiseTurns) quarter turns counter-clockwise")
         return result
+    }
+
+    /// The start of the warning of a photo read by the second chance (`readSideways`).
+    public static let sidewaysWarning = "read turned: the photo was sideways"
+
+    /// The orienter's second chance, for a photo that gives no value or word as it is: where the orienter is
+    /// fairly sure that the photo is sideways (`PhotoOrienter.sidewaysGuess`), it is read turned back that way.
+    /// Its quarter turns are sometimes the opposite one, which shows the digits upside down, so the photo is
+    /// read the other quarter turn as well, and a different value or word there refuses both. Nil where there
+    /// is no such guess or the turned photo gives nothing either: the photo's reading as it is stands.
+    mutating func readSideways(_ image: GrayImage, after upright: PhotoResult, file: String) -> PhotoResult? {
+        guard upright.reading?.readingString == nil, upright.reading?.word == nil,
+              let guess = lineReader.stages.orienter?.sidewaysGuess(for: image)
+        else { return nil }
+        var (turned, _) = readTurned(image, guess.uprightingOrientation, file: file)
+        guard let value = turned.reading?.readingString ?? turned.reading?.word else { return nil }
+        let opposite = OrientationEstimate(clockwiseTurns: guess.clockwiseTurns + 2, confidence: 0)
+        let (other, _) = readTurned(image, opposite.uprightingOrientation, file: file)
+        if let otherValue = other.reading?.readingString ?? other.reading?.word, otherValue != value {
+            return Self.refusal(upright, "the photo reads \(value) turned one way and \(otherValue) the other")
+        }
+        turned.warnings.append("\(Self.sidewaysWarning) (orienter \(String(format: "%.2f", guess.confidence)), nothing read as it is)")
+        logger.debug("\(file): nothing read as it is; read turned by \(guess.clockwiseTurns) quarter turns counter-clockwise")
+        return turned
     }
 
     /// Reads `image` transformed by `orientation` (a turn), as it is: the result named `file`, its glare mapped

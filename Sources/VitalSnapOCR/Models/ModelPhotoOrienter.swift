@@ -9,13 +9,19 @@ public struct ModelPhotoOrienter: PhotoOrienter {
     /// A turn is reported only at least this sure (the model file's `vitalsnap.orienter.min_confidence`,
     /// chosen on the validation photos so that none of the upright ones is turned).
     public let minimumConfidence: Double
+    /// A quarter turn this sure is tried when the photo as it is gives nothing (the model file's
+    /// `vitalsnap.orienter.sideways_confidence`, chosen on the validation photos shown four ways up; nil: never).
+    /// The photo is then read the other quarter turn too, and a different value there refuses both: the
+    /// orienter's mistakes among quarter turns are mostly the opposite quarter, which shows the digits upside down.
+    public let sidewaysConfidence: Double?
     private var fitted = GrayImage(width: 0, height: 0)
     private var scratch = GrayImage(width: 0, height: 0)
     private var input = FeatureMap()
 
-    public init(network: Network, minimumConfidence: Double) {
+    public init(network: Network, minimumConfidence: Double, sidewaysConfidence: Double? = nil) {
         self.network = network
         self.minimumConfidence = minimumConfidence
+        self.sidewaysConfidence = sidewaysConfidence
     }
 
     /// The most likely turn and its probability, whatever the threshold (nil if the network cannot run).
@@ -39,6 +45,13 @@ public struct ModelPhotoOrienter: PhotoOrienter {
     /// The photo's turn where the orienter is sure of it; nil (read it as it is) otherwise.
     public mutating func orientation(of image: GrayImage) -> OrientationEstimate? {
         guard let e = estimate(image), e.confidence >= minimumConfidence else { return nil }
+        return e
+    }
+
+    public mutating func sidewaysGuess(for image: GrayImage) -> OrientationEstimate? {
+        guard let threshold = sidewaysConfidence, let e = estimate(image), e.clockwiseTurns % 2 == 1,
+              e.confidence >= threshold
+        else { return nil }
         return e
     }
 }

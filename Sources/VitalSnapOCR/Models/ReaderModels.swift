@@ -13,8 +13,9 @@ public struct ReaderModels: Sendable {
     public var detector: Network
     public var recognizer: Network
     public var recognizerInfo: RecognizerInfo
-    /// The orienter and the confidence it must reach to turn a photo, if the folder has one.
-    public var orienter: (network: Network, minimumConfidence: Double)?
+    /// The orienter, the confidence it must reach to turn a photo, and the confidence of a quarter turn that is
+    /// tried when the photo as it is gives nothing (nil for a file without it: never), if the folder has one.
+    public var orienter: (network: Network, minimumConfidence: Double, sidewaysConfidence: Double?)?
 
     /// Loads the files from `directory` and checks that they follow the conventions this code implements.
     public init(directory: URL) throws(ReaderModelError) {
@@ -58,7 +59,9 @@ public struct ReaderModels: Sendable {
         orienter = try Self.loadOrienter(directory.appendingPathComponent(Self.orienterFile))
     }
 
-    private static func loadOrienter(_ url: URL) throws(ReaderModelError) -> (network: Network, minimumConfidence: Double)? {
+    private static func loadOrienter(
+        _ url: URL
+    ) throws(ReaderModelError) -> (network: Network, minimumConfidence: Double, sidewaysConfidence: Double?)? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let file: SafeTensorsFile, network: Network
         do {
@@ -77,7 +80,14 @@ public struct ReaderModels: Sendable {
               (0...1).contains(threshold) else {
             throw .convention(url.path, "vitalsnap.orienter.min_confidence missing or not a probability")
         }
-        return (network, threshold)
+        var sideways: Double?
+        if let text = file.metadata["vitalsnap.orienter.sideways_confidence"] {
+            guard let value = Double(text), (0...1).contains(value) else {
+                throw .convention(url.path, "vitalsnap.orienter.sideways_confidence is not a probability")
+            }
+            sideways = value
+        }
+        return (network, threshold, sideways)
     }
 
     /// The models shipped with VitalSnap (`Models/reader`).

@@ -40,6 +40,7 @@ public struct LineReadingStages: Sendable {
             locator: ModelLineLocator(network: models.detector), rectifier: ModelLineRectifier(),
             recognizer: ModelCharacterRecognizer(network: models.recognizer, info: models.recognizerInfo),
             minimumConfidence: models.recognizerInfo.minimumConfidence, views: models.recognizerInfo.views,
-            orienter: models.orienter.map { ModelPhotoOrienter(network: $0.network, minimumConfidence: $0.minimumConfidence) })
+            orienter: models.orienter.map { ModelPhotoOrienter(
+                network: $0.network, minimumConfidence: $0.minimumConfidence, sidewaysConfidence: $0.sidewaysConfidence) })
     }
 }

@@ -7,6 +7,13 @@ import VitalSnapImaging
 public protocol PhotoOrienter: Sendable {
     /// How `image` is turned, or nil when the orienter cannot tell (the photo is then read as it is).
     mutating func orientation(of image: GrayImage) -> OrientationEstimate?
+    /// How `image` is turned by a quarter turn, where the orienter is not sure enough for `orientation(of:)` but
+    /// sure enough that it is sideways to try reading it turned when it gives nothing as it is (nil: never).
+    mutating func sidewaysGuess(for image: GrayImage) -> OrientationEstimate?
+}
+
+extension PhotoOrienter {
+    public mutating func sidewaysGuess(for image: GrayImage) -> OrientationEstimate? { nil }
 }
 
 /// How a photo is turned from upright, and how sure the orienter is of that.
