@@ -26,7 +26,7 @@ public enum ReaderChoice: Sendable {
     /// The reader that measures better, the default of every command: the one with more right readings and
     /// no more wrong ones on the held halves of the real photos and on `Samples/` (README, "Accuracy").
     /// Today that is the rule-based reader: the trained one reads more than twice as many held real photos
-    /// with fewer wrong readings, and more of the sample stills (95 against 85), but fewer clip frames (29
+    /// with fewer wrong readings, and more of the sample stills (99 against 85), but fewer clip frames (29
     /// against 30; issue 10 stays open until it is better).
     public static let preferredKind: Kind = .rules
 
