@@ -104,12 +104,17 @@ def report(net, val: list[OrientedExample]) -> float:
 THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995)
 
 
-def thresholds(net, val: list[OrientedExample]) -> float:
-    """How a rule 'turn the photo where the orienter gives a turn at least probability t' does on the
-    validation photos shown four ways up, real and generated apart, for each t; returns the lowest t at which,
-    in both, no upright photo is turned and none is turned the wrong way (the last one tried if none is)."""
+def validation_probabilities(net, val: list[OrientedExample]) -> dict[str, list]:
+    """`probabilities` of the validation photos shown four ways up, real and generated apart: what both
+    thresholds are chosen on."""
     groups = {"real": [e for e in val if e.source != "synthetic"], "generated": [e for e in val if e.source == "synthetic"]}
-    probs = {name: probabilities(net, exs) for name, exs in groups.items()}
+    return {name: probabilities(net, exs) for name, exs in groups.items()}
+
+
+def thresholds(probs: dict[str, list]) -> float:
+    """How a rule 'turn the photo where the orienter gives a turn at least probability t' does on the
+    validation photos (`validation_probabilities`) for each t; returns the lowest t at which, real and generated
+    alike, no upright photo is turned and none is turned the wrong way (the last one tried if none is)."""
     chosen = None
     for t in THRESHOLDS:
         safe = True
@@ -142,9 +147,7 @@ def thresholds(net, val: list[OrientedExample]) -> float:
 SIDEWAYS_OPPOSITE_SHARE = 0.02
 
 
-def sideways_threshold(net, val: list[OrientedExample]) -> float:
-    groups = {"real": [e for e in val if e.source != "synthetic"], "generated": [e for e in val if e.source == "synthetic"]}
-    probs = {name: probabilities(net, exs) for name, exs in groups.items()}
+def sideways_threshold(probs: dict[str, list]) -> float:
     for t in THRESHOLDS:
         safe = True
         for name, group in probs.items():
@@ -219,8 +222,9 @@ def main() -> None:
     torch.save(net.state_dict(), args.out)
     print(f"{step} steps; validation, each example shown four ways up:")
     report(net, val)
-    threshold = thresholds(net, val)
-    sideways = sideways_threshold(net, val)
+    probs = validation_probabilities(net, val)
+    threshold = thresholds(probs)
+    sideways = sideways_threshold(probs)
     calibration = os.path.splitext(args.out)[0] + ".json"
     with open(calibration, "w") as f:
         json.dump({"min_confidence": threshold, "sideways_confidence": sideways, "seed": args.seed, "steps": step}, f)

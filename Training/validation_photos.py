@@ -41,5 +41,6 @@ def main() -> None:
                 out.write(f"{folder}\t{row['file']}\t{'held' if validation else 'train'}\n")
     print(f"{args.out}: validation photos {dict(counts)}")
 
+
 if __name__ == "__main__":
     sys.exit(main())

@@ -50,17 +50,10 @@ struct InspectCommand: ParsableCommand {
             guard result.status != .error else { continue }
             var reader = photo.lineReader
             let decoded = try ImageDecoder.decode(contentsOf: file, options: photo.decodeOptions)
-            // The lines of the photo as it was read: stood upright where the orienter turned it.
-            var image = decoded.image
-            if let turn = photo.turnToStandUp(image) {
-                image = image.applying(turn.uprightingOrientation)
-                let sure = String(format: "%.2f", turn.confidence)
-                print("  stood upright: \(turn.clockwiseTurns) quarter turns back (orienter \(sure)); lines below in that frame")
-            } else if result.warnings.contains(where: { $0.hasPrefix(PhotoReader.sidewaysWarning) }),
-                      let guess = photo.lineReader.stages.orienter?.sidewaysGuess(for: image) {
-                image = image.applying(guess.uprightingOrientation)
-                let sure = String(format: "%.2f", guess.confidence)
-                print("  read sideways: \(guess.clockwiseTurns) quarter turns back (orienter \(sure)); lines below in that frame")
+            // The lines of the photo as it was read: in the frame it was turned to, if it was.
+            let image = decoded.image.applying(result.readOrientation)
+            if result.readOrientation != .up {
+                print("  read turned: \(result.readOrientation); lines below in that frame")
             }
             let lines = reader.read(image, wholeImageIsDisplay: PhotoReader.isDisplayCrop(image))
             let candidates = (reader.stages.locator as? RuleLineLocator)?.candidates ?? []

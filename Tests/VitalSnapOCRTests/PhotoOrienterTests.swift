@@ -63,13 +63,9 @@ import VitalSnapModels
     /// A models folder without the orienter (a reader retrained for one meter) loads, and its reader reads
     /// photos as they are; an orienter file that breaks the conventions is refused with its path.
     @Test func theOrienterIsOptionalAndChecked() throws {
-        let source = try #require(ModelFiles.directory)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("orienter-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for name in [ReaderModels.detectorFile, ReaderModels.recognizerFile] {
-            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
-        }
+        let copy = try LineModelsCopy("orienter")
+        defer { copy.remove() }
+        let folder = copy.folder, source = copy.source
         let without = try ReaderModels(directory: folder)
         #expect(without.orienter == nil)
         #expect(LineReadingStages.model(without).orienter == nil)
@@ -178,9 +174,8 @@ import VitalSnapModels
     /// An orienter not sure enough to turn a photo, but fairly sure that it is sideways.
     struct Guessed: PhotoOrienter {
         var turns: Int?
-        mutating func orientation(of image: GrayImage) -> OrientationEstimate? { nil }
-        mutating func sidewaysGuess(for image: GrayImage) -> OrientationEstimate? {
-            turns.map { OrientationEstimate(clockwiseTurns: $0, confidence: 0.95) }
+        mutating func orientation(of image: GrayImage) -> OrientationEstimate? {
+            turns.map { OrientationEstimate(clockwiseTurns: $0, confidence: 0.95, isSure: false) }
         }
     }
 
@@ -204,8 +199,9 @@ import VitalSnapModels
         let threshold = try #require(o.sidewaysConfidence, "the bundled orienter has no sideways threshold")
         var bundled = ModelPhotoOrienter(
             network: o.network, minimumConfidence: o.minimumConfidence, sidewaysConfidence: threshold)
-        #expect(bundled.orientation(of: photo) == nil)
-        #expect(bundled.sidewaysGuess(for: photo)?.clockwiseTurns == 1)
+        let seen = bundled.orientation(of: photo)
+        #expect(seen?.isSure == false)
+        #expect(seen?.clockwiseTurns == 1)
         reader = PhotoReader(peripheral: g2, unit: "mmol/L", reader: .model(models))
         #expect(reader.read(image: photo).reading?.readingString == "6.9")
     }

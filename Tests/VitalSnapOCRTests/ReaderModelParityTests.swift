@@ -57,23 +57,14 @@ import VitalSnapModels
     /// the same length, so the safetensors header keeps its size), then loaded.
     func load(replacing from: String, with to: String) throws -> ReaderModels {
         precondition(from.utf8.count == to.utf8.count)
-        let source = try #require(ModelFiles.directory)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reader-models-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for name in [ReaderModels.detectorFile, ReaderModels.recognizerFile] {
-            try FileManager.default.copyItem(
-                at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
-        }
-        let recognizer = folder.appendingPathComponent(ReaderModels.recognizerFile)
+        let copy = try LineModelsCopy("reader-models")
+        defer { copy.remove() }
+        let recognizer = copy.folder.appendingPathComponent(ReaderModels.recognizerFile)
         var bytes = [UInt8](try Data(contentsOf: recognizer))
-        let pattern = Array(from.utf8)
-        let at = try #require(bytes.indices.first { i in
-            i + pattern.count <= bytes.count && Array(bytes[i..<(i + pattern.count)]) == pattern
-        })
-        bytes.replaceSubrange(at..<(at + pattern.count), with: Array(to.utf8))
+        let at = try #require(LineModelsCopy.offset(of: from, in: bytes))
+        bytes.replaceSubrange(at..<(at + from.utf8.count), with: Array(to.utf8))
         try Data(bytes).write(to: recognizer)
-        return try ReaderModels(directory: folder)
+        return try ReaderModels(directory: copy.folder)
     }
 
     @Test func aThresholdChosenWithAnotherViewScoreIsRefused() throws {
@@ -92,20 +83,13 @@ import VitalSnapModels
         let models = try ReaderModels.bundled()
         let sideways = try #require(models.orienter?.sidewaysConfidence)
         #expect((0...1).contains(sideways))
-        let source = try #require(ModelFiles.directory)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("orienter-sideways-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for name in [ReaderModels.detectorFile, ReaderModels.recognizerFile] {
-            try FileManager.default.copyItem(at: source.appendingPathComponent(name), to: folder.appendingPathComponent(name))
-        }
-        var bytes = [UInt8](try Data(contentsOf: source.appendingPathComponent(ReaderModels.orienterFile)))
-        let pattern = Array("\"vitalsnap.orienter.sideways_confidence\":\"".utf8)
-        let at = try #require(bytes.indices.first { i in
-            i + pattern.count <= bytes.count && Array(bytes[i..<(i + pattern.count)]) == pattern
-        })
-        bytes[at + pattern.count] = UInt8(ascii: "7")  // 0.9 becomes 7.9
-        try Data(bytes).write(to: folder.appendingPathComponent(ReaderModels.orienterFile))
-        #expect(throws: ReaderModelError.self) { try ReaderModels(directory: folder) }
+        let copy = try LineModelsCopy("orienter-sideways")
+        defer { copy.remove() }
+        var bytes = [UInt8](try Data(contentsOf: copy.source.appendingPathComponent(ReaderModels.orienterFile)))
+        let key = "\"vitalsnap.orienter.sideways_confidence\":\""
+        let at = try #require(LineModelsCopy.offset(of: key, in: bytes))
+        bytes[at + key.utf8.count] = UInt8(ascii: "7")  // 0.9 becomes 7.9
+        try Data(bytes).write(to: copy.folder.appendingPathComponent(ReaderModels.orienterFile))
+        #expect(throws: ReaderModelError.self) { try ReaderModels(directory: copy.folder) }
     }
 }

@@ -63,10 +63,13 @@ public struct PhotoReader: Sendable {
     /// Numeric displays (peripheral type `numericDisplay`) have no plausible range to check a turned reading
     /// against and are read only as they are.
     public mutating func read(image: GrayImage, file: String = "") -> PhotoResult {
-        if let stoodUp = readStoodUpright(image, file: file) { return stoodUp }
+        let estimate = lineReader.stages.orienter?.orientation(of: image)
+        if let estimate, estimate.turnsThePhoto { return readStoodUpright(image, estimate, file: file) }
         var (upright, allLines) = readAsIs(image)
         upright.file = file
-        if let sideways = readSideways(image, after: upright, file: file) { return sideways }
+        if let estimate, !estimate.isSure, let sideways = readSideways(image, guess: estimate, after: upright, file: file) {
+            return sideways
+        }
         // A locator that finds lines in any orientation gives each line its reading direction: the photo has
         // been read however it was turned.
         guard assembler.peripheral.type != .numericDisplay, !lineReader.stages.locator.findsAnyOrientation else { return upright }
@@ -96,7 +99,6 @@ public struct PhotoReader: Sendable {
             analyses[orientation] = (result, places)
             return (result, places)
         }
-        let opposite: [ExifOrientation: ExifOrientation] = [.down: .up, .right: .left, .left: .right]
         var found: [PhotoResult] = []
         for orientation in [ExifOrientation.down, .right, .left] {
             // Sideways only when upside down gave nothing; then both sideways turns, to compare them.
@@ -106,7 +108,7 @@ public struct PhotoReader: Sendable {
             // Where the value was read, the photo turned the opposite way must not show digits too: then the
             // digits may be the right way up there, merely unclear.
             let valuePlaces = places.prefix(reading.lines.count)
-            let other = analysis(opposite[orientation]!)
+            let other = analysis(Self.opposite[orientation]!)
             let clash = other.places.contains { line in
                 valuePlaces.contains { place in
                     Double(line.intersection(place).area) >= 0.3 * Double(min(line.area, place.area))
@@ -135,11 +137,13 @@ public struct PhotoReader: Sendable {
         return upright
     }
 
+    /// The turn that shows a photo the other way up from each of the turns the policies read.
+    static let opposite: [ExifOrientation: ExifOrientation] = [.down: .up, .up: .down, .right: .left, .left: .right]
+
     /// The orienter's policy, for stages that have one (the trained reader): where it is sure that the photo is
-    /// turned, the photo is read stood upright (its glare mapped back to the photo as given) and that reading
-    /// stands, value or refusal; where it is not sure, or sees the photo upright, nil: the photo is read as it is.
-    mutating func readStoodUpright(_ image: GrayImage, file: String) -> PhotoResult? {
-        guard let estimate = turnToStandUp(image) else { return nil }
+    /// turned (`estimate`), the photo is read stood upright (its glare mapped back to the photo as given) and
+    /// that reading stands, value or refusal.
+    mutating func readStoodUpright(_ image: GrayImage, _ estimate: OrientationEstimate, file: String) -> PhotoResult {
         var (result, _) = readTurned(image, estimate.uprightingOrientation, file: file)
         let how = estimate.clockwiseTurns == 2 ? "upside down" : "sideways"
         result.warnings.append("read turned: the photo was \(how) (orienter \(String(format: "%.2f", estimate.confidence)))")
@@ -147,26 +151,20 @@ public struct PhotoReader: Sendable {
         return result
     }
 
-    /// The start of the warning of a photo read by the second chance (`readSideways`).
-    public static let sidewaysWarning = "read turned: the photo was sideways"
-
-    /// The orienter's second chance, for a photo that gives no value or word as it is: where the orienter is
-    /// fairly sure that the photo is sideways (`PhotoOrienter.sidewaysGuess`), it is read turned back that way.
+    /// The orienter's second chance, for a photo that gives no value or word as it is: where the orienter
+    /// guesses that the photo is sideways (`guess`, not sure), it is read turned back that way.
     /// Its quarter turns are sometimes the opposite one, which shows the digits upside down, so the photo is
     /// read the other quarter turn as well, and a different value or word there refuses both. Nil where there
     /// is no such guess or the turned photo gives nothing either: the photo's reading as it is stands.
-    mutating func readSideways(_ image: GrayImage, after upright: PhotoResult, file: String) -> PhotoResult? {
-        guard upright.reading?.readingString == nil, upright.reading?.word == nil,
-              let guess = lineReader.stages.orienter?.sidewaysGuess(for: image)
-        else { return nil }
+    mutating func readSideways(_ image: GrayImage, guess: OrientationEstimate, after upright: PhotoResult, file: String) -> PhotoResult? {
+        guard upright.reading?.readingString == nil, upright.reading?.word == nil else { return nil }
         var (turned, _) = readTurned(image, guess.uprightingOrientation, file: file)
         guard let value = turned.reading?.readingString ?? turned.reading?.word else { return nil }
-        let opposite = OrientationEstimate(clockwiseTurns: guess.clockwiseTurns + 2, confidence: 0)
-        let (other, _) = readTurned(image, opposite.uprightingOrientation, file: file)
+        let (other, _) = readTurned(image, Self.opposite[guess.uprightingOrientation]!, file: file)
         if let otherValue = other.reading?.readingString ?? other.reading?.word, otherValue != value {
             return Self.refusal(upright, "the photo reads \(value) turned one way and \(otherValue) the other")
         }
-        turned.warnings.append("\(Self.sidewaysWarning) (orienter \(String(format: "%.2f", guess.confidence)), nothing read as it is)")
+        turned.warnings.append("read turned: the photo was sideways (orienter \(String(format: "%.2f", guess.confidence)), nothing read as it is)")
         logger.debug("\(file): nothing read as it is; read turned by \(guess.clockwiseTurns) quarter turns counter-clockwise")
         return turned
     }
@@ -176,6 +174,7 @@ public struct PhotoReader: Sendable {
     mutating func readTurned(_ image: GrayImage, _ orientation: ExifOrientation, file: String) -> (result: PhotoResult, lines: [RecognizedLine]) {
         var (result, lines) = readAsIs(image.applying(orientation))
         result.file = file
+        result.readOrientation = orientation
         result.glare = result.glare.map { $0.turned(orientation, imageWidth: image.width, imageHeight: image.height) }
         return (result, lines)
     }
@@ -183,9 +182,7 @@ public struct PhotoReader: Sendable {
     /// How the stages' orienter says `image` is turned, where it is sure that it is turned at all; nil for a
     /// photo it sees upright, is unsure of, or stages without an orienter.
     public mutating func turnToStandUp(_ image: GrayImage) -> OrientationEstimate? {
-        guard let estimate = lineReader.stages.orienter?.orientation(of: image), estimate.clockwiseTurns != 0 else {
-            return nil
-        }
+        guard let estimate = lineReader.stages.orienter?.orientation(of: image), estimate.turnsThePhoto else { return nil }
         return estimate
     }
 

@@ -18,6 +18,9 @@ public struct PhotoResult: Sendable {
     public var imageWidth = 0
     public var imageHeight = 0
     public var warnings: [String] = []
+    /// The transform the photo was read through (`.up`: as it is): its reading's lines are in that frame, its
+    /// glare mapped back to the photo as given.
+    public var readOrientation = ExifOrientation.up
 
     public init(file: String, status: Status, reading: Reading? = nil, glare: GlareReport? = nil, message: String? = nil) {
         self.file = file

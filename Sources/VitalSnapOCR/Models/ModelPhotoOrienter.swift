@@ -42,16 +42,13 @@ public struct ModelPhotoOrienter: PhotoOrienter {
         }
     }
 
-    /// The photo's turn where the orienter is sure of it; nil (read it as it is) otherwise.
+    /// The photo's turn where the orienter is sure of it, a quarter turn it guesses at least
+    /// `sidewaysConfidence` sure (`isSure` false), else nil (read it as it is): one run of the network.
     public mutating func orientation(of image: GrayImage) -> OrientationEstimate? {
-        guard let e = estimate(image), e.confidence >= minimumConfidence else { return nil }
-        return e
-    }
-
-    public mutating func sidewaysGuess(for image: GrayImage) -> OrientationEstimate? {
-        guard let threshold = sidewaysConfidence, let e = estimate(image), e.clockwiseTurns % 2 == 1,
-              e.confidence >= threshold
-        else { return nil }
+        guard var e = estimate(image) else { return nil }
+        if e.confidence >= minimumConfidence { return e }
+        guard let sideways = sidewaysConfidence, e.clockwiseTurns % 2 == 1, e.confidence >= sideways else { return nil }
+        e.isSure = false
         return e
     }
 }

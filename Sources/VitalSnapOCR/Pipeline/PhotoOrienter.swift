@@ -5,15 +5,10 @@ import VitalSnapImaging
 /// down (0 1 2 5 8 look alike either way, 6 and 9 swap), so the photo as a whole decides: where the clock, the
 /// unit and the decimal point lie, how the device's text and buttons stand.
 public protocol PhotoOrienter: Sendable {
-    /// How `image` is turned, or nil when the orienter cannot tell (the photo is then read as it is).
+    /// How `image` is turned: a turn the orienter is sure of (`isSure`: the photo is read only that way), or a
+    /// quarter turn it only guesses (tried when the photo gives nothing as it is); nil when it can tell neither
+    /// (the photo is then read as it is).
     mutating func orientation(of image: GrayImage) -> OrientationEstimate?
-    /// How `image` is turned by a quarter turn, where the orienter is not sure enough for `orientation(of:)` but
-    /// sure enough that it is sideways to try reading it turned when it gives nothing as it is (nil: never).
-    mutating func sidewaysGuess(for image: GrayImage) -> OrientationEstimate?
-}
-
-extension PhotoOrienter {
-    public mutating func sidewaysGuess(for image: GrayImage) -> OrientationEstimate? { nil }
 }
 
 /// How a photo is turned from upright, and how sure the orienter is of that.
@@ -22,11 +17,17 @@ public struct OrientationEstimate: Sendable, Equatable {
     public var clockwiseTurns: Int
     /// The orienter's probability for that turn (0 to 1).
     public var confidence: Double
+    /// Sure enough to turn the photo outright; false for a quarter turn only guessed.
+    public var isSure: Bool
 
-    public init(clockwiseTurns: Int, confidence: Double) {
+    public init(clockwiseTurns: Int, confidence: Double, isSure: Bool = true) {
         self.clockwiseTurns = ((clockwiseTurns % 4) + 4) % 4
         self.confidence = confidence
+        self.isSure = isSure
     }
+
+    /// A turn the photo is to be read stood up from before anything else: a sure one, other than upright.
+    public var turnsThePhoto: Bool { isSure && clockwiseTurns != 0 }
 
     /// The EXIF orientation whose transform stands the photo upright (`.up` when it already is).
     public var uprightingOrientation: ExifOrientation {
