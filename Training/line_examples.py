@@ -38,6 +38,20 @@ CONTEXT_SCALE = (0.9, 1.3)
 # Roles of the lines that hold digits of their own: a line cut in context must not reach into one.
 DIGIT_ROLES = ("value", "clock", "date", "memory")
 
+# Augmentation of every crop drawn (augment): how often, and how far.
+FADE_CHANCE = 0.2             # contrast faded to this share (faint segments, a washed-out photo)
+FADE_CONTRAST = (0.45, 0.85)
+SHADE_CHANCE = 0.25           # light falling off linearly across the line (or down it), by up to this share
+SHADE_DEPTH = 0.4
+SLANT_CHANCE = 0.3            # rows shifted by up to this share of the height per row (about 14 degrees)
+SLANT_MAX = 0.25
+STRETCH_CHANCE = 0.3          # the crop's width scaled (narrow and wide digit shapes)
+STRETCH_RANGE = (0.75, 1.3)
+# Real images up to this many pixels (one-line crops, panel-meter photos) are kept in colour as well, and a
+# real line drawn from one is made grey with jittered channel weights half the time (common.to_grey).
+COLOUR_JITTER_MAX_PIXELS = 400_000
+COLOUR_JITTER_CHANCE = 0.5
+
 # Digit crops: the share of the crop's height the digit fills, per folder (measured by eye).
 DIGIT_SHARE = {"lcd-digits-kazuhito": 0.78, "gaspump-digits-kazmiekr": 0.95}
 
@@ -56,6 +70,15 @@ class ImageCache:
     def __init__(self, long_side: int = 1400):
         self.long_side = long_side
         self.images: dict[str, tuple[np.ndarray, float]] = {}
+        self.colour: dict[str, np.ndarray] = {}
+
+    def get_colour(self, path: str) -> np.ndarray | None:
+        """The image in colour when it is small (COLOUR_JITTER_MAX_PIXELS), else None."""
+        if path not in self.colour:
+            grey, scale = self.get(path)
+            small = scale == 1.0 and grey.size <= COLOUR_JITTER_MAX_PIXELS
+            self.colour[path] = load_rgb(path) if small else None
+        return self.colour[path]
 
     def get(self, path: str) -> tuple[np.ndarray, float]:
         hit = self.images.get(path)
@@ -72,15 +95,29 @@ class ImageCache:
 
 
 def augment(crop: np.ndarray, rng: random.Random) -> np.ndarray:
+    """Photometric and geometric changes a line crop may show in another photo of the same display: gamma,
+    polarity, faded contrast, light falling off across the line, slant, width, noise, blur and JPEG."""
     x = crop.astype(np.float32)
     if rng.random() < 0.5:
         g = rng.uniform(0.6, 1.6)
         x = 255.0 * (x / 255.0) ** g
     if rng.random() < 0.15:
         x = 255.0 - x
+    if rng.random() < FADE_CHANCE:
+        m = float(x.mean())
+        x = m + (x - m) * rng.uniform(*FADE_CONTRAST)
+    if rng.random() < SHADE_CHANCE:
+        ramp = np.linspace(-1.0, 1.0, x.shape[1] if rng.random() < 0.6 else x.shape[0], dtype=np.float32)
+        ramp = ramp[None, :] if ramp.shape[0] == x.shape[1] else ramp[:, None]
+        x = x * (1.0 + rng.uniform(-SHADE_DEPTH, SHADE_DEPTH) * ramp)
+    if rng.random() < SLANT_CHANCE:
+        x = slanted(x, rng.uniform(-SLANT_MAX, SLANT_MAX))
     if rng.random() < 0.3:
         x = x + np.asarray(np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(2, 12), x.shape), dtype=np.float32)
     img = Image.fromarray(np.clip(x, 0, 255).astype(np.uint8))
+    if rng.random() < STRETCH_CHANCE:
+        width = max(8, round(img.width * rng.uniform(*STRETCH_RANGE)))
+        img = img.resize((width, img.height), Image.BILINEAR)
     if rng.random() < 0.3:
         img = img.filter(ImageFilter.GaussianBlur(rng.uniform(0.3, 1.2)))
     if rng.random() < 0.25:
@@ -89,6 +126,17 @@ def augment(crop: np.ndarray, rng: random.Random) -> np.ndarray:
         buf.seek(0)
         img = Image.open(buf).convert("L")
     return np.asarray(img)
+
+
+def slanted(x: np.ndarray, shear: float) -> np.ndarray:
+    """Each row shifted sideways by `shear` times its height above the middle row (edges repeated): upright
+    digits become italic ones and italic ones upright."""
+    rows, width = x.shape
+    cols = np.arange(width, dtype=np.float32)
+    out = np.empty_like(x)
+    for r in range(rows):
+        out[r] = np.interp(cols + shear * (rows / 2 - r - 0.5), cols, x[r])
+    return out
 
 
 @dataclass
@@ -135,17 +183,19 @@ class LineSampler:
         # Cumulative, as `random.choices` would otherwise work them out again on every draw.
         self.real_cum_weights = list(itertools.accumulate(len(lines) ** SOURCE_BALANCE for lines in self.real_sources))
 
-    def sample(self, rng: random.Random) -> tuple[np.ndarray, str]:
+    def sample(self, rng: random.Random) -> tuple[np.ndarray, str, bool]:
+        """A crop, its text, and whether that text leaves out decimal points the crop may show."""
         r = rng.random()
         if r < self.share_real and self.real:
             source = rng.choices(self.real_sources, cum_weights=self.real_cum_weights)[0]
-            return self.real_line(rng.choice(source), rng)
+            example = rng.choice(source)
+            return (*self.real_line(example, rng), example.dots_optional)
         if (r < self.share_real + SHARE_COMPOSED or not self.synthetic) and self.digits:
-            return self.composed(rng)
+            return (*self.composed(rng), False)
         if r < self.share_real + SHARE_COMPOSED + SHARE_CONTEXT and self.context:
-            return self.in_context(rng.choice(self.context), rng)
+            return (*self.in_context(rng.choice(self.context), rng), False)
         path, text = rng.choice(self.synthetic)
-        return np.asarray(Image.open(path).convert("L")), text
+        return np.asarray(Image.open(path).convert("L")), text, False
 
     def located(self, example: LineExample) -> tuple[np.ndarray, Quad]:
         """The example's image (as cached) and its line's quad in that image's pixels."""
@@ -158,6 +208,9 @@ class LineSampler:
         img, quad = self.located(example)
         if jitter:
             quad = quad.jittered(rng, extend=(0.0, 0.4))
+            if rng.random() < COLOUR_JITTER_CHANCE:
+                rgb = self.cache.get_colour(example.path)
+                img = to_grey(rgb, rng) if rgb is not None else img
         crop = crop_line(img, quad)
         return (augment(crop, rng) if jitter else crop), example.text
 

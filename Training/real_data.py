@@ -42,6 +42,9 @@ class LineExample:
     group: str
     # The line's corners; None when the whole image is the line (see WHOLE_IMAGE_DIGIT_SHARE).
     quad: Quad | None = None
+    # The text leaves out the decimal points the line may show (a label judged by its digits): the recognizer
+    # learns it with a decimal point read anywhere counted as a blank (train_recognizer.ctc_log_probs).
+    dots_optional: bool = False
 
 
 @dataclass

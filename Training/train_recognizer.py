@@ -15,11 +15,12 @@ import os
 import random
 import sys
 import time
+from dataclasses import replace
 
 import numpy as np
 import torch
 
-from common import ALPHABET, encode_text, seed_everything
+from common import ALPHABET, CHAR_INDEX, encode_text, seed_everything
 from graphnet import GraphNet, freeze_batchnorm
 from infer import load_network
 from line_examples import (SHARE_REAL, ImageCache, LineSampler, batch_tensor, read_context_lines, read_synthetic,
@@ -30,6 +31,7 @@ from real_data import LineExample, agrees, digit_crops, line_match_rule, panel_m
 BATCH = 48
 # Samples drawn at once, sorted by width and cut into batches, so a batch pads little.
 POOL_BATCHES = 24
+DOT = CHAR_INDEX["."]
 
 
 def greedy_decode(log_probs: torch.Tensor, lengths: list[int]) -> list[str]:
@@ -51,6 +53,18 @@ def forward(net, crops):
     logits = net(x)  # N x C x 1 x T
     log_probs = logits.squeeze(2).permute(2, 0, 1).log_softmax(2)  # T x N x C
     return log_probs, [w // 4 for w in widths]
+
+
+def ctc_log_probs(log_probs: torch.Tensor, dots_optional: list[bool]) -> torch.Tensor:
+    """For the lines whose text leaves out decimal points (LineExample.dots_optional), a decimal point read
+    counts as a blank: its probability is added to the blank's, so the loss neither asks for one nor punishes
+    one, and the line still teaches its digits."""
+    mask = torch.tensor(dots_optional, dtype=torch.bool)
+    if not mask.any():
+        return log_probs
+    merged = torch.logaddexp(log_probs[:, :, 0], log_probs[:, :, DOT])  # T x N
+    blank = torch.where(mask[None, :], merged, log_probs[:, :, 0])
+    return torch.cat([blank.unsqueeze(2), log_probs[:, :, 1:]], dim=2)
 
 
 def read_extra(path: str) -> list[LineExample]:
@@ -104,10 +118,11 @@ def main() -> None:
 
     real = panel_meter_lines() + whole_image_lines()
     extra_lines = [e for extra in args.extra_lines for e in read_extra(extra)]
-    if extra_lines:
-        # A label judged by its digits may leave out the decimal point or leading zeros its line shows, so it
-        # teaches only through its pseudo-labelled line (pseudo_label.digits_label_text).
-        real = [e for e in real if line_match_rule(e.source) != "digits"]
+    # A label judged by its digits may leave out the decimal point its line shows: it teaches its digits with
+    # any decimal point read counted as a blank (ctc_log_probs). Its pseudo-labelled line, where there is one,
+    # teaches the text read, decimal point included (pseudo_label.digits_label_text).
+    real = [replace(e, text=e.text.replace(".", ""), dots_optional=True) if line_match_rule(e.source) == "digits" else e
+            for e in real]
     real += extra_lines
     real_train, real_val = split_real(real)
     sampler = LineSampler(read_synthetic(args.synthetic), real_train, split_digits(digit_crops()), ImageCache(),
@@ -129,7 +144,7 @@ def main() -> None:
         if elapsed >= budget:
             break
         pool = [sampler.sample(rng) for _ in range(BATCH * POOL_BATCHES)]
-        pool = [(c, t) for c, t in pool if 2 * len(t) + 1 <= c.shape[1] // 4 or not t]
+        pool = [(c, t, d) for c, t, d in pool if 2 * len(t) + 1 <= c.shape[1] // 4 or not t]
         pool.sort(key=lambda ct: ct[0].shape[1])
         batches = [pool[i : i + BATCH] for i in range(0, len(pool), BATCH)]
         rng.shuffle(batches)
@@ -142,8 +157,9 @@ def main() -> None:
             lr = args.lr * (t / 0.05 if t < 0.05 else 0.02 + 0.98 * 0.5 * (1 + np.cos(np.pi * (t - 0.05) / 0.95)))
             for g in opt.param_groups:
                 g["lr"] = lr
-            log_probs, lengths = forward(net, [c for c, _ in batch])
-            targets = [encode_text(t) for _, t in batch]
+            log_probs, lengths = forward(net, [c for c, _, _ in batch])
+            log_probs = ctc_log_probs(log_probs, [d for _, _, d in batch])
+            targets = [encode_text(t) for _, t, _ in batch]
             flat = torch.tensor([k for t in targets for k in t], dtype=torch.long)
             loss = ctc(log_probs, flat, torch.tensor(lengths), torch.tensor([len(t) for t in targets]))
             opt.zero_grad()
