@@ -70,7 +70,7 @@ class ImageCache:
     def __init__(self, long_side: int = 1400):
         self.long_side = long_side
         self.images: dict[str, tuple[np.ndarray, float]] = {}
-        self.colour: dict[str, np.ndarray] = {}
+        self.colour: dict[str, np.ndarray | None] = {}
 
     def get_colour(self, path: str) -> np.ndarray | None:
         """The image in colour when it is small (COLOUR_JITTER_MAX_PIXELS), else None."""
@@ -107,9 +107,9 @@ def augment(crop: np.ndarray, rng: random.Random) -> np.ndarray:
         m = float(x.mean())
         x = m + (x - m) * rng.uniform(*FADE_CONTRAST)
     if rng.random() < SHADE_CHANCE:
-        ramp = np.linspace(-1.0, 1.0, x.shape[1] if rng.random() < 0.6 else x.shape[0], dtype=np.float32)
-        ramp = ramp[None, :] if ramp.shape[0] == x.shape[1] else ramp[:, None]
-        x = x * (1.0 + rng.uniform(-SHADE_DEPTH, SHADE_DEPTH) * ramp)
+        across = rng.random() < 0.6
+        ramp = np.linspace(-1.0, 1.0, x.shape[1] if across else x.shape[0], dtype=np.float32)
+        x = x * (1.0 + rng.uniform(-SHADE_DEPTH, SHADE_DEPTH) * (ramp[None, :] if across else ramp[:, None]))
     if rng.random() < SLANT_CHANCE:
         x = slanted(x, rng.uniform(-SLANT_MAX, SLANT_MAX))
     if rng.random() < 0.3:

@@ -179,13 +179,6 @@ public struct PhotoReader: Sendable {
         return (result, lines)
     }
 
-    /// How the stages' orienter says `image` is turned, where it is sure that it is turned at all; nil for a
-    /// photo it sees upright, is unsure of, or stages without an orienter.
-    public mutating func turnToStandUp(_ image: GrayImage) -> OrientationEstimate? {
-        guard let estimate = lineReader.stages.orienter?.orientation(of: image), estimate.turnsThePhoto else { return nil }
-        return estimate
-    }
-
     /// A value with a character that is no digit when turned by 180 degrees (3, 4 and 7 read as E, h and L; a
     /// decimal point moves to the top of the line), so it cannot be another value seen upside down.
     static func changesUnderAHalfTurn(_ reading: Reading) -> Bool {

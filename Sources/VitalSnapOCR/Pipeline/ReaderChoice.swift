@@ -24,8 +24,8 @@ public enum ReaderChoice: Sendable {
     }
 
     /// The reader that measures better, the default of every command: the one with more right readings and
-    /// no more wrong ones on the held halves of the real photos and on `Samples/` (README, "Accuracy").
-    /// Today that is still the rule-based reader. The trained one reads more than twice as many held real
+    /// no more wrong ones on the held halves of the real photos and on `Samples/` (README, "Accuracy"), whose
+    /// live reading settles on every sample clip the other's does. Today that is still the rule-based reader. The trained one reads more than twice as many held real
     /// photos with fewer wrong readings, more of the sample stills (99 against 85) and of the clip frames (31
     /// against 30), but its live reading does not settle on the sample meter's `LO` (3 of the 6 frames read
     /// as the word, the others `L.0`), where the rules report it; issue 10 stays open until it does.
