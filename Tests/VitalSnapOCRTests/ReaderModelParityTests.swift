@@ -71,7 +71,8 @@ import VitalSnapModels
         // The unchanged files load (the same text written back).
         let score = "\"\(ViewAgreement.score)\""
         _ = try load(replacing: score, with: score)
-        #expect(throws: ReaderModelError.self) { try load(replacing: score, with: "\"least-of-all-5\"") }
+        let other = "least-of-all-5".padding(toLength: ViewAgreement.score.utf8.count, withPad: " ", startingAt: 0)
+        #expect(throws: ReaderModelError.self) { try load(replacing: score, with: "\"\(other)\"") }
         #expect(throws: ReaderModelError.self) {
             try load(replacing: "vitalsnap.recognizer.view_score", with: "vitalsnap.recognizer.view_scorX")
         }

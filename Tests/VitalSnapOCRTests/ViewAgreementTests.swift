@@ -16,14 +16,15 @@ struct ViewAgreementTests {
         }
     }
 
-    /// Reads `12`, or `13` from crops taller than `misreadAbove`; sure of its characters by
+    /// Reads `text(height)` (`12`), or `13` from crops taller than `misreadAbove`; sure of its characters by
     /// `confidence(height)` and of the line as a whole by `lineConfidence(height)`.
     struct StubRecognizer: CharacterRecognizer {
         var misreadAbove = Int.max
+        var text: @Sendable (Int) -> String = { _ in "12" }
         var confidence: @Sendable (Int) -> Double = { _ in 0.9 }
         var lineConfidence: @Sendable (Int) -> Double = { _ in 1 }
         mutating func recognize(_ line: RectifiedLine) -> LineRecognition {
-            let text = line.digitHeight > misreadAbove ? "13" : "12"
+            let text = line.digitHeight > misreadAbove ? "13" : text(line.digitHeight)
             let c = confidence(line.digitHeight)
             var read = LineRecognition(
                 characters: text.map { RecognizedCharacter(character: $0, confidence: c, segments: [], box: .zero) },
@@ -99,6 +100,18 @@ struct ViewAgreementTests {
         #expect(unsure.confidence < 0.5)
         #expect(unsure.characters.allSatisfy { $0.confidence == 0.9 })
         #expect(!unsure.viewsDisagree)
+    }
+
+    @Test func aDecimalPointIsJudgedByTheLocatedCropAlone() {
+        // The located crop (40 px) and the moved view (40 px) read 1.2, the taller and shorter views 12.
+        let (read, _) = check(line(), recognizer: StubRecognizer(text: { $0 == 40 ? "1.2" : "12" }))
+        #expect(String(read.characters.map(\.character)) == "1.2")
+        #expect(!read.viewsDisagree)
+        #expect(abs(read.lineConfidence - mean(1, 0.9, 0.9, 0.9)) < 1e-12)
+        // A view that reads another digit still disagrees.
+        let (other, _) = check(line(), recognizer: StubRecognizer(text: { $0 == 40 ? "1.2" : "1.3" }))
+        #expect(other.viewsDisagree)
+        #expect(other.confidence == 0)
     }
 
     @Test func clocksAreNotReadAgain() {

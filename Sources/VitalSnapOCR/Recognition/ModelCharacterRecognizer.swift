@@ -66,15 +66,19 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
     }
 
     /// The probability of `read`'s text in this crop, over all its alignments (as `recognize` gives its own
-    /// reading's `lineConfidence`); 0 for a character outside the alphabet or a crop it cannot read.
-    public mutating func probability(of read: LineRecognition, in line: RectifiedLine) -> Double {
-        guard !read.characters.isEmpty, let columns = run(line) else { return 0 }
+    /// reading's `lineConfidence`); 0 for a character outside the alphabet or a crop it cannot read. With
+    /// `pointsOptional`, of its characters other than decimal points, a point's probability counted as the
+    /// blank's (`infer.text_probability(points_optional=True)`); 0 when nothing else is left.
+    public mutating func probability(of read: LineRecognition, in line: RectifiedLine, pointsOptional: Bool) -> Double {
+        guard read.characters.contains(where: { !pointsOptional || $0.character != "." }) else { return 0 }
+        let pointClass = pointsOptional ? info.alphabet.firstIndex(of: ".").map { $0 + 1 } : nil
+        guard let columns = run(line) else { return 0 }
         labels.removeAll(keepingCapacity: true)
-        for c in read.characters {
+        for c in read.characters where !(pointsOptional && c.character == ".") {
             guard let k = info.alphabet.firstIndex(of: c.character) else { return 0 }
             labels.append(k + 1)
         }
-        return network.withOutput { output in textProbability(output, columns: columns) }
+        return network.withOutput { output in textProbability(output, columns: columns, pointClass: pointClass) }
     }
 
     /// Runs the network on `line` and finds its best path; the output's column count, or nil for a crop it
@@ -92,12 +96,16 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
     }
 
     /// The probability of the text read (`labels`, one class per character), over all its alignments
-    /// (`bestPath` must have run).
-    private mutating func textProbability(_ output: FeatureMap, columns: Int) -> Double {
+    /// (`bestPath` must have run). With a `pointClass`, that class's probability is added to the blank's.
+    private mutating func textProbability(_ output: FeatureMap, columns: Int, pointClass: Int? = nil) -> Double {
         let classes = output.channels, scale = 1 / info.temperature
         return output.values.withUnsafeBufferPointer { v in
-            exp(labelling.logProbability(of: labels, columns: columns) { t, k in
+            func logProbability(_ t: Int, _ k: Int) -> Double {
                 Double(v[t * classes + k] - columnMaximum[t]) * scale - columnLogSum[t]
+            }
+            return exp(labelling.logProbability(of: labels, columns: columns) { t, k in
+                guard k == 0, let point = pointClass else { return logProbability(t, k) }
+                return CTCLabelProbability.logAdd(logProbability(t, 0), logProbability(t, point))
             })
         }
     }
