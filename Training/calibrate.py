@@ -10,7 +10,7 @@ over its alignments, `infer.text_probability`, as the Swift reader's line confid
 was read right (least log loss). Then each real line is read again in the views the reader checks a value line
 in (common.AGREEMENT_VIEWS); its score is the geometric mean of its text's probability in the located crop and
 in every view (`infer.views_probability`: a view that reads the line otherwise pulls it down as far as that
-view is sure; the views judge the characters other than decimal points, the located crop the points too). A real line is read right when it matches its text by its folder's
+view is sure; a view may lose the text's decimal points, not show one it lacks). A real line is read right when it matches its text by its folder's
 rule (`real_data.line_match_rule`: digits only for the electricity meter, whose labels omit decimal points the
 display shows; exactly, leading zeros aside, elsewhere). The threshold is the smallest score under which at most
 TARGET_WRONG of the real lines read are wrong, and never below MINIMUM_THRESHOLD. (Generated lines are crops
@@ -38,7 +38,7 @@ TARGET_WRONG = 0.005      # half the 1% the readings may reach: a photo's readin
 # chose 0.535 for stage 12's recognizer and 0.503 for stage 13's; stage 14's choice lay under this floor.
 MINIMUM_THRESHOLD = 0.3
 # How the views' probabilities make one score (the name the reader checks in the recognizer's metadata).
-VIEW_SCORE = "geometric-mean, decimal points from the located crop"
+VIEW_SCORE = "geometric-mean, views may drop decimal points"
 TEMPERATURES = np.round(np.arange(0.6, 3.01, 0.05), 2)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import torch
 
-from common import ALPHABET, CHAR_INDEX, Quad, crop_line, encode_text
+from common import ALPHABET, Quad, crop_line, encode_text
 from detector_data import DetectedLine, decode, detector_input, standardise_photo
 from graphnet import GraphNet, load_folded
 from line_examples import batch_tensor
@@ -98,24 +98,25 @@ def best_path(logits: np.ndarray, temperature: float = 1.0) -> tuple[str, float,
     return text, float(np.prod(top.astype(np.float64))), peaks
 
 
-def text_probability(logits: np.ndarray, text: str, temperature: float = 1.0, points_optional: bool = False) -> float:
+def text_probability(logits: np.ndarray, text: str, temperature: float = 1.0, points_may_drop: bool = False) -> float:
     """The probability of `text` summed over all its alignments to the columns (ModelCharacterRecognizer's line
     confidence, CTCLabelProbability): the CTC loss is its negative log. In float64, as the Swift reader.
 
-    With `points_optional`, the probability of the text's other characters with a decimal point read or not
-    anywhere: a point's probability counts as the blank's, the points of `text` are left out (0 when nothing
-    else is left)."""
+    With `points_may_drop`, the probability of `text` or of `text` without its decimal points (two texts, so
+    their probabilities add): a crop may lose a point, but one that shows a point the text lacks still
+    disagrees."""
     log_probs = torch.from_numpy(np.asarray(logits, dtype=np.float64) / temperature).log_softmax(1)
-    if points_optional:
-        text = text.replace(".", "")
-        if not text:
-            return 0.0
-        merged = torch.logaddexp(log_probs[:, 0], log_probs[:, CHAR_INDEX["."]])
-        log_probs = torch.cat([merged[:, None], log_probs[:, 1:]], dim=1)
-    target = torch.tensor(encode_text(text), dtype=torch.long)
-    nll = torch.nn.functional.ctc_loss(log_probs[:, None], target[None], [len(log_probs)], [len(target)], blank=0,
-                                       reduction="none")
-    return float(torch.exp(-nll)[0])
+
+    def probability(t: str) -> float:
+        target = torch.tensor(encode_text(t), dtype=torch.long)
+        nll = torch.nn.functional.ctc_loss(log_probs[:, None], target[None], [len(log_probs)], [len(target)],
+                                           blank=0, reduction="none")
+        return float(torch.exp(-nll)[0])
+
+    p = probability(text)
+    if points_may_drop and "." in text and text.replace(".", ""):
+        p += probability(text.replace(".", ""))
+    return p
 
 
 # The least probability one view counts with, so that a view sure of another text does not make the log -inf.
@@ -126,10 +127,10 @@ def views_probability(view_logits: list[np.ndarray], text: str, temperature: flo
     """How sure the recognizer is of `text` over several crops of one line (the located one first, then its
     AGREEMENT_VIEWS): the geometric mean of its probability in each (Swift: ViewAgreement). A view that reads
     the line otherwise gives the text a low probability and pulls the mean down as far as it is sure of its
-    own reading; one that hesitates pulls it down a little. The views judge the characters other than
-    decimal points (`points_optional`): a point sits on the line's lower edge, which a view moves, so whether
-    a view still shows it says little; the located crop alone judges it."""
-    logs = [np.log(max(text_probability(z, text, temperature, points_optional=k > 0), VIEW_PROBABILITY_FLOOR))
+    own reading; one that hesitates pulls it down a little. A view may lose the text's decimal points
+    (`points_may_drop`): a point sits on the line's lower edge, which a view moves, so a view without it says
+    little; a view that shows a point the text lacks disagrees."""
+    logs = [np.log(max(text_probability(z, text, temperature, points_may_drop=k > 0), VIEW_PROBABILITY_FLOOR))
             for k, z in enumerate(view_logits)]
     return float(np.exp(np.mean(logs)))
 

@@ -29,7 +29,7 @@ import VitalSnapImaging
         let line = crop()
         let read = recognizer.recognize(line)
         try #require(!read.characters.isEmpty)
-        #expect(abs(recognizer.probability(of: read, in: line, pointsOptional: false) - read.lineConfidence) < 1e-9)
+        #expect(abs(recognizer.probability(of: read, in: line, pointsMayDrop: false) - read.lineConfidence) < 1e-9)
     }
 
     @Test func anotherTextScoresLower() throws {
@@ -39,34 +39,32 @@ import VitalSnapImaging
         try #require(!read.characters.isEmpty)
         var other = read
         other.characters[0].character = read.characters[0].character == "7" ? "4" : "7"
-        #expect(recognizer.probability(of: other, in: line, pointsOptional: false) < 0.5 * read.lineConfidence)
+        #expect(recognizer.probability(of: other, in: line, pointsMayDrop: false) < 0.5 * read.lineConfidence)
         var shorter = read
         shorter.characters.removeLast()
-        #expect(recognizer.probability(of: shorter, in: line, pointsOptional: false) < read.lineConfidence)
+        #expect(recognizer.probability(of: shorter, in: line, pointsMayDrop: false) < read.lineConfidence)
     }
 
-    @Test func withPointsOptionalTheOtherCharactersAreScoredWithOrWithoutAPoint() throws {
+    @Test func whenPointsMayDropTheTextWithoutItsPointCountsToo() throws {
         var recognizer = try recognizer()
         let line = crop()
         let read = recognizer.recognize(line)
         try #require(read.characters.contains { $0.character == "." })
-        let strict = recognizer.probability(of: read, in: line, pointsOptional: false)
-        let optional = recognizer.probability(of: read, in: line, pointsOptional: true)
-        // Every alignment of the text with its point is one of its digits with the point counted as a blank.
-        #expect(optional >= strict)
-        // The text without its point: no probability strictly (the crop shows one), the same with points optional.
+        let strict = recognizer.probability(of: read, in: line, pointsMayDrop: false)
+        let mayDrop = recognizer.probability(of: read, in: line, pointsMayDrop: true)
         var withoutPoint = read
         withoutPoint.characters.removeAll { $0.character == "." }
-        #expect(recognizer.probability(of: withoutPoint, in: line, pointsOptional: false) < 0.5 * strict)
-        #expect(abs(recognizer.probability(of: withoutPoint, in: line, pointsOptional: true) - optional) < 1e-12)
-        // Digits are still judged: another digit scores low with points optional too.
+        let withoutStrict = recognizer.probability(of: withoutPoint, in: line, pointsMayDrop: false)
+        // Two texts: their probabilities add.
+        #expect(abs(mayDrop - (strict + withoutStrict)) < 1e-12)
+        #expect(mayDrop >= strict)
+        // The crop shows the point: the text without it is unlikely, and has no point to drop.
+        #expect(withoutStrict < 0.5 * strict)
+        #expect(recognizer.probability(of: withoutPoint, in: line, pointsMayDrop: true) == withoutStrict)
+        // Digits are still judged.
         var other = read
         other.characters[0].character = read.characters[0].character == "7" ? "4" : "7"
-        #expect(recognizer.probability(of: other, in: line, pointsOptional: true) < 0.5 * optional)
-        // A point alone leaves nothing to judge.
-        var point = read
-        point.characters = read.characters.filter { $0.character == "." }
-        #expect(recognizer.probability(of: point, in: line, pointsOptional: true) == 0)
+        #expect(recognizer.probability(of: other, in: line, pointsMayDrop: true) < 0.5 * mayDrop)
     }
 
     @Test func aCharacterOutsideItsAlphabetOrACropTooSmallScoresNothing() throws {
@@ -75,8 +73,8 @@ import VitalSnapImaging
         var read = recognizer.recognize(line)
         try #require(!read.characters.isEmpty)
         read.characters[0].character = "?"
-        #expect(recognizer.probability(of: read, in: line, pointsOptional: false) == 0)
-        #expect(recognizer.probability(of: recognizer.recognize(line), in: RectifiedLine(), pointsOptional: false) == 0)
-        #expect(recognizer.probability(of: .empty, in: line, pointsOptional: false) == 0)
+        #expect(recognizer.probability(of: read, in: line, pointsMayDrop: false) == 0)
+        #expect(recognizer.probability(of: recognizer.recognize(line), in: RectifiedLine(), pointsMayDrop: false) == 0)
+        #expect(recognizer.probability(of: .empty, in: line, pointsMayDrop: false) == 0)
     }
 }

@@ -102,12 +102,16 @@ struct ViewAgreementTests {
         #expect(!unsure.viewsDisagree)
     }
 
-    @Test func aDecimalPointIsJudgedByTheLocatedCropAlone() {
+    @Test func aViewMayLoseTheDecimalPointButNotShowOneTheTextLacks() {
         // The located crop (40 px) and the moved view (40 px) read 1.2, the taller and shorter views 12.
         let (read, _) = check(line(), recognizer: StubRecognizer(text: { $0 == 40 ? "1.2" : "12" }))
         #expect(String(read.characters.map(\.character)) == "1.2")
         #expect(!read.viewsDisagree)
         #expect(abs(read.lineConfidence - mean(1, 0.9, 0.9, 0.9)) < 1e-12)
+        // The located crop missed a point the other views see: 12 there, 1.2 in the taller and shorter views.
+        let (missed, _) = check(line(), recognizer: StubRecognizer(text: { $0 == 40 ? "12" : "1.2" }))
+        #expect(missed.viewsDisagree)
+        #expect(missed.confidence == 0)
         // A view that reads another digit still disagrees.
         let (other, _) = check(line(), recognizer: StubRecognizer(text: { $0 == 40 ? "1.2" : "1.3" }))
         #expect(other.viewsDisagree)

@@ -6,8 +6,8 @@ public protocol CharacterRecognizer: Sendable {
     mutating func recognize(_ line: RectifiedLine) -> LineRecognition
     /// How sure it is that `line` reads as `read` (another crop's reading of the same line), on the scale of
     /// `LineRecognition.confidence`: `ViewAgreement` asks it in every view of a value line. With
-    /// `pointsOptional`, of `read`'s characters other than decimal points, a point seen or not anywhere.
-    mutating func probability(of read: LineRecognition, in line: RectifiedLine, pointsOptional: Bool) -> Double
+    /// `pointsMayDrop`, that it reads as `read` or as `read` without its decimal points.
+    mutating func probability(of read: LineRecognition, in line: RectifiedLine, pointsMayDrop: Bool) -> Double
     /// Whether it reads dark ink on light and light on dark alike. The rule-based recognizer reads segments of
     /// the polarity it is given, and reading the other one finds ghosts; a trained one reads either, so the
     /// polarity estimated for its lines tells nothing about whether they are the display's digits.
@@ -18,12 +18,11 @@ extension CharacterRecognizer {
     public var readsEitherPolarity: Bool { false }
 
     /// For a recognizer that can only read: its own reading's confidence where it reads the same characters
-    /// (decimal points aside with `pointsOptional`), else 0.
-    public mutating func probability(of read: LineRecognition, in line: RectifiedLine, pointsOptional: Bool) -> Double {
+    /// (or, with `pointsMayDrop`, those without the decimal points), else 0.
+    public mutating func probability(of read: LineRecognition, in line: RectifiedLine, pointsMayDrop: Bool) -> Double {
         let again = recognize(line)
-        let kept = { (c: RecognizedCharacter) in !pointsOptional || c.character != "." }
-        guard again.characters.filter(kept).map(\.character) == read.characters.filter(kept).map(\.character)
-        else { return 0 }
+        let seen = again.characters.map(\.character), text = read.characters.map(\.character)
+        guard seen == text || (pointsMayDrop && seen == text.filter { $0 != "." }) else { return 0 }
         return again.confidence
     }
 }

@@ -27,7 +27,7 @@ public enum ReaderChoice: Sendable {
     /// no more wrong ones on the held halves of the real photos and on `Samples/` (README, "Accuracy"), whose
     /// live reading settles on every sample clip the other's does. Today that is still the rule-based reader.
     /// The trained one reads more than twice as many held real photos with fewer wrong readings, more of the
-    /// sample stills (100 against 85) and of the clip frames (33 against 30), but its live reading does not
+    /// sample stills (103 against 85) and of the clip frames (33 against 30), but its live reading does not
     /// settle on the sample meter's `LO` (3 of the 6 frames read as the word, the others `L1O` or `L.O0`),
     /// where the rules report it; issue 10 stays open until it does.
     public static let preferredKind: Kind = .rules

@@ -67,18 +67,30 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
 
     /// The probability of `read`'s text in this crop, over all its alignments (as `recognize` gives its own
     /// reading's `lineConfidence`); 0 for a character outside the alphabet or a crop it cannot read. With
-    /// `pointsOptional`, of its characters other than decimal points, a point's probability counted as the
-    /// blank's (`infer.text_probability(points_optional=True)`); 0 when nothing else is left.
-    public mutating func probability(of read: LineRecognition, in line: RectifiedLine, pointsOptional: Bool) -> Double {
-        guard read.characters.contains(where: { !pointsOptional || $0.character != "." }) else { return 0 }
-        let pointClass = pointsOptional ? info.alphabet.firstIndex(of: ".").map { $0 + 1 } : nil
-        guard let columns = run(line) else { return 0 }
+    /// `pointsMayDrop`, the probability of that text or of it without its decimal points (two texts, so the
+    /// two add; `infer.text_probability(points_may_drop=True)`): a crop that loses a point still agrees, one
+    /// that shows a point the text lacks does not.
+    public mutating func probability(of read: LineRecognition, in line: RectifiedLine, pointsMayDrop: Bool) -> Double {
+        guard !read.characters.isEmpty, let columns = run(line) else { return 0 }
+        var p = probability(of: read.characters, columns: columns, droppingPoints: false)
+        if pointsMayDrop && read.characters.contains(where: { $0.character == "." })
+            && read.characters.contains(where: { $0.character != "." }) {
+            p += probability(of: read.characters, columns: columns, droppingPoints: true)
+        }
+        return p
+    }
+
+    /// The probability of `characters` (without their decimal points when `droppingPoints`) in the output of
+    /// the last `run`; 0 for a character outside the alphabet.
+    private mutating func probability(
+        of characters: [RecognizedCharacter], columns: Int, droppingPoints: Bool
+    ) -> Double {
         labels.removeAll(keepingCapacity: true)
-        for c in read.characters where !(pointsOptional && c.character == ".") {
+        for c in characters where !(droppingPoints && c.character == ".") {
             guard let k = info.alphabet.firstIndex(of: c.character) else { return 0 }
             labels.append(k + 1)
         }
-        return network.withOutput { output in textProbability(output, columns: columns, pointClass: pointClass) }
+        return network.withOutput { output in textProbability(output, columns: columns) }
     }
 
     /// Runs the network on `line` and finds its best path; the output's column count, or nil for a crop it
@@ -96,16 +108,12 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
     }
 
     /// The probability of the text read (`labels`, one class per character), over all its alignments
-    /// (`bestPath` must have run). With a `pointClass`, that class's probability is added to the blank's.
-    private mutating func textProbability(_ output: FeatureMap, columns: Int, pointClass: Int? = nil) -> Double {
+    /// (`bestPath` must have run).
+    private mutating func textProbability(_ output: FeatureMap, columns: Int) -> Double {
         let classes = output.channels, scale = 1 / info.temperature
         return output.values.withUnsafeBufferPointer { v in
-            func logProbability(_ t: Int, _ k: Int) -> Double {
+            exp(labelling.logProbability(of: labels, columns: columns) { t, k in
                 Double(v[t * classes + k] - columnMaximum[t]) * scale - columnLogSum[t]
-            }
-            return exp(labelling.logProbability(of: labels, columns: columns) { t, k in
-                guard k == 0, let point = pointClass else { return logProbability(t, k) }
-                return CTCLabelProbability.logAdd(logProbability(t, 0), logProbability(t, point))
             })
         }
     }
