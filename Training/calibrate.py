@@ -10,9 +10,9 @@ over its alignments, `infer.text_probability`, as the Swift reader's line confid
 was read right (least log loss). Then each real line is read again in the views the reader checks a value line
 in (common.AGREEMENT_VIEWS); its score is the geometric mean of its text's probability in the located crop and
 in every view (`infer.views_probability`: a view that reads the line otherwise pulls it down as far as that
-view is sure; a view may lose the text's decimal points, not show one it lacks). A real line is read right when it matches its text by its folder's
-rule (`real_data.line_match_rule`: digits only for the electricity meter, whose labels omit decimal points the
-display shows; exactly, leading zeros aside, elsewhere). The threshold is the smallest score under which at most
+view is sure; a view may lose the text's decimal points, not show one it lacks). A real line is read right when
+it matches its text by its folder's rule (`real_data.line_match_rule`: digits only for the electricity meter,
+whose labels omit decimal points the display shows; exactly, leading zeros aside, elsewhere). The threshold is the smallest score under which at most
 TARGET_WRONG of the real lines read are wrong, and never below MINIMUM_THRESHOLD. (Generated lines are crops
 without their scene, so they cannot be read in other views: they count for the temperature and the report only.)
 """

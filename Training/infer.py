@@ -114,8 +114,9 @@ def text_probability(logits: np.ndarray, text: str, temperature: float = 1.0, po
         return float(torch.exp(-nll)[0])
 
     p = probability(text)
-    if points_may_drop and "." in text and text.replace(".", ""):
-        p += probability(text.replace(".", ""))
+    without_points = text.replace(".", "")
+    if points_may_drop and without_points and without_points != text:
+        p += probability(without_points)
     return p
 
 

@@ -21,8 +21,9 @@ extension CharacterRecognizer {
     /// (or, with `pointsMayDrop`, those without the decimal points), else 0.
     public mutating func probability(of read: LineRecognition, in line: RectifiedLine, pointsMayDrop: Bool) -> Double {
         let again = recognize(line)
-        let seen = again.characters.map(\.character), text = read.characters.map(\.character)
-        guard seen == text || (pointsMayDrop && seen == text.filter { $0 != "." }) else { return 0 }
+        let seen = again.characters.lazy.map(\.character), text = read.characters.lazy.map(\.character)
+        guard seen.elementsEqual(text) || (pointsMayDrop && seen.elementsEqual(text.filter { $0 != "." }))
+        else { return 0 }
         return again.confidence
     }
 }

@@ -73,8 +73,9 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
     public mutating func probability(of read: LineRecognition, in line: RectifiedLine, pointsMayDrop: Bool) -> Double {
         guard !read.characters.isEmpty, let columns = run(line) else { return 0 }
         var p = probability(of: read.characters, columns: columns, droppingPoints: false)
-        if pointsMayDrop && read.characters.contains(where: { $0.character == "." })
-            && read.characters.contains(where: { $0.character != "." }) {
+        // A second text only where the reading has points and something besides them.
+        let others = read.characters.lazy.filter { $0.character != "." }.count
+        if pointsMayDrop && others > 0 && others < read.characters.count {
             p += probability(of: read.characters, columns: columns, droppingPoints: true)
         }
         return p
