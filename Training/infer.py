@@ -7,7 +7,7 @@ import torch
 
 from common import ALPHABET, Quad, crop_line, encode_text
 from detector_data import DetectedLine, decode, detector_input, standardise_photo
-from graphnet import GraphNet, load_folded
+from graphnet import GraphNet, load_exported, load_folded
 from line_examples import batch_tensor
 from models import detector_layers, recognizer_layers
 
@@ -27,7 +27,17 @@ def load_detector(path: str) -> GraphNet:
 
 
 def load_recognizer(path: str) -> GraphNet:
-    return load_network(recognizer_layers(), path)
+    """A recognizer of any width (`models.recognizer_layers`): an exported file's own layer list, or the width a
+    checkpoint's first layer shows."""
+    return load_network(recognizer_layers(recognizer_width(path)), path)
+
+
+def recognizer_width(path: str) -> float:
+    if path.endswith(".safetensors"):
+        first = load_exported(path)[0]["layers"][0]
+        return first["out"] / recognizer_layers()[0]["out"]
+    state = torch.load(path)
+    return state["convs.c1.weight"].shape[0] / recognizer_layers()[0]["out"]
 
 
 # The second, closer look at the part of the photo holding the lines found (ModelLineLocator.Configuration):

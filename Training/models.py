@@ -21,11 +21,11 @@ def separable(name, cin, cout, stride=(1, 1), dilation=(1, 1)):
             conv(name + "_pw", cin, cout, k=(1, 1))]
 
 
-def recognizer_layers(width: int = 1) -> list[dict]:
+def recognizer_layers(width: float = 1) -> list[dict]:
     """1 x 32 x W crop -> 1 x W/4 x classes. Height is pooled away; three 1-D layers see about four characters
     on either side, so `HI` is told from `H1` and a decimal point from a speck."""
     c = [16, 32, 48, 64]
-    c = [x * width for x in c]
+    c = [round(x * width) for x in c]
     return [
         conv("c1", 1, c[0]),
         {"name": "p1", "op": "maxpool2d", "kernel": [2, 2], "stride": [2, 2]},      # 16 x W/2

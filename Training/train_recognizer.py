@@ -26,6 +26,7 @@ from infer import load_network
 from line_examples import (SHARE_REAL, ImageCache, LineSampler, batch_tensor, read_context_lines, read_synthetic,
                            split_digits, split_real)
 from models import recognizer_layers
+from widen import widen_exported
 from real_data import LineExample, agrees, digit_crops, line_match_rule, panel_meter_lines, whole_image_lines
 
 BATCH = 48
@@ -105,6 +106,8 @@ def main() -> None:
     ap.add_argument("--out", required=True)
     ap.add_argument("--init", help="start from these weights (fine-tuning): a checkpoint (.pt) or an exported "
                     "file (.safetensors, its batchnorm then frozen: graphnet.load_folded)")
+    ap.add_argument("--width", type=float, default=1.0, help="channels as a multiple of the first recognizer's "
+                    "(models.recognizer_layers); an --init file that is narrower is widened to it")
     ap.add_argument("--real-share", type=float, default=SHARE_REAL, help="share of real lines among those drawn")
     ap.add_argument("--minutes", type=float, default=35)
     ap.add_argument("--lr", type=float, default=3e-3)
@@ -131,9 +134,13 @@ def main() -> None:
     print(f"synthetic lines {len(sampler.synthetic)} (+{len(sampler.context)} value lines in their scenes), "
           f"real lines {len(real_train)} (+{len(real_val)} validation)", flush=True)
 
-    net = load_network(recognizer_layers(), args.init).train() if args.init else GraphNet(recognizer_layers(), 1)
+    layers = recognizer_layers(args.width)
     if args.init and args.init.endswith(".safetensors"):
-        freeze_batchnorm(net)  # its statistics are the identity load_folded made
+        # An exported file as wide as `--width` is taken as it is; a narrower one is widened (widen.py).
+        net = widen_exported(args.init, layers, args.seed).train()
+        freeze_batchnorm(net)  # its statistics are the identity the folded weights were put back with
+    else:
+        net = load_network(layers, args.init).train() if args.init else GraphNet(layers, 1)
     ctc = torch.nn.CTCLoss(blank=0, zero_infinity=True)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     budget = args.minutes * 60
