@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import VitalSnapOCR
 
 extension ReaderChoice.Kind: ExpressibleByArgument {}
@@ -11,6 +12,10 @@ struct ReaderOptions: ParsableArguments {
         valueName: "rules|model"))
     var reader: ReaderChoice.Kind?
     @Option(help: ArgumentHelp(
+        "Read with the trained models in this folder instead of the bundled ones (line-detector.safetensors, line-recognizer.safetensors and optionally photo-orienter.safetensors, as Training/export.py writes them); implies --reader model.",
+        valueName: "dir"))
+    var models: String?
+    @Option(help: ArgumentHelp(
         "(developer) Read with the model's reading threshold set to this (0-1), to choose it on validation photos.",
         visibility: .hidden))
     var minConfidence: Double?
@@ -20,6 +25,9 @@ struct ReaderOptions: ParsableArguments {
     var noOrienter = false
 
     func validate() throws {
+        if models != nil && reader == .rules {
+            throw ValidationError("--models is for the trained reader: leave out --reader rules")
+        }
         if let minConfidence, !(0...1).contains(minConfidence) {
             throw ValidationError("--min-confidence must be between 0 and 1")
         }
@@ -27,7 +35,13 @@ struct ReaderOptions: ParsableArguments {
 
     func choice() throws -> ReaderChoice {
         var choice: ReaderChoice
-        if let reader {
+        if let models {
+            do {
+                choice = .model(try ReaderModels(directory: URL(fileURLWithPath: models, isDirectory: true)))
+            } catch {
+                throw CommandFailure(error.description)
+            }
+        } else if let reader {
             do {
                 choice = try ReaderChoice.make(reader)
             } catch {
