@@ -6,6 +6,7 @@
         [--orienter Training/work/orienter.pt]
     python Training/export.py --detector Models/reader/line-detector.safetensors ...   # the detector kept as it is
     python Training/export.py --orienter Training/work/orienter.pt      # the orienter alone
+    python Training/export.py ... --out Training/work/try-a      # a folder to try (`vitalsnap eval --models`)
 
 Writes Models/reader/line-detector.safetensors and line-recognizer.safetensors (weights with batchnorm folded
 in, the layer list and the conventions in the metadata), and
@@ -30,7 +31,7 @@ from safetensors.numpy import save_file
 
 from common import ALPHABET, CROP_HEIGHT, DETECTOR_LONG_SIDE, DETECTOR_STRIDE, MODELS, ROOT, load_grey, standardise
 from detector_data import detector_input, standardise_photo
-from graphnet import export_safetensors, run_exported
+from graphnet import export_safetensors, load_exported, run_exported
 from infer import load_detector, load_network, load_recognizer
 from models import orienter_layers
 from orienter_data import ORIENTER_SIDE, orienter_input
@@ -40,10 +41,10 @@ FIXTURE_PHOTO = os.path.join(ROOT, "Samples", "stills", "bp-b3", "bp-b3-01.jpg")
 ORIENTER_FIXTURE_PHOTO = os.path.join(ROOT, "Samples", "stills", "glucose-g1", "glucose-g1-01.jpg")
 
 
-def export_orienter(checkpoint: str, common: dict) -> list[str]:
+def export_orienter(checkpoint: str, common: dict, out_dir: str, fixture_dir: str) -> list[str]:
     calibration = json.load(open(os.path.splitext(checkpoint)[0] + ".json"))
     net = load_network(orienter_layers(), checkpoint)
-    path = os.path.join(MODELS, "reader", "photo-orienter.safetensors")
+    path = os.path.join(out_dir, "photo-orienter.safetensors")
     export_safetensors(net.eval(), path, {
         **common, "vitalsnap.model": "photo-orienter", "vitalsnap.orienter.side": str(ORIENTER_SIDE),
         "vitalsnap.orienter.classes": "up,quarter-clockwise,upside-down,quarter-counter-clockwise",
@@ -54,7 +55,7 @@ def export_orienter(checkpoint: str, common: dict) -> list[str]:
     # The sample photo upside down: the fixture also shows the orienter seeing the turn.
     x = standardise_orienter(orienter_input(np.ascontiguousarray(load_grey(ORIENTER_FIXTURE_PHOTO)[::-1, ::-1])))
     out = run_exported(path, torch.from_numpy(x)[None, None])[0].numpy()
-    fixture_path = os.path.join(ROOT, "Tests", "Fixtures", "orienter-parity.safetensors")
+    fixture_path = os.path.join(fixture_dir, "orienter-parity.safetensors")
     save_file({"orienter.input": np.ascontiguousarray(x.reshape(*x.shape, 1), dtype=np.float32),
                "orienter.output": np.ascontiguousarray(out.transpose(1, 2, 0)).astype(np.float32)},
               fixture_path, metadata={"photo": os.path.relpath(ORIENTER_FIXTURE_PHOTO, ROOT), "turn": "180"})
@@ -69,16 +70,21 @@ def main() -> None:
     ap.add_argument("--fixture-crop", help="a generated line crop (PNG) for the parity fixture")
     ap.add_argument("--orienter", help="the orienter's checkpoint (its threshold in the .json beside it)")
     ap.add_argument("--card", default="", help="a note on how the models were made, stored in their metadata")
+    ap.add_argument("--out", default=os.path.join(MODELS, "reader"),
+                    help="the folder for the model files (default Models/reader, with the parity fixtures in "
+                    "Tests/Fixtures; another folder gets its fixtures beside its models)")
     args = ap.parse_args()
     line_models = (args.detector, args.recognizer, args.calibration, args.fixture_crop)
     if any(line_models) and not all(line_models):
         ap.error("--detector, --recognizer, --calibration and --fixture-crop go together")
     if not any(line_models) and not args.orienter:
         ap.error("nothing to export: give the line models, --orienter, or both")
-    out_dir = os.path.join(MODELS, "reader")
+    out_dir = args.out
     os.makedirs(out_dir, exist_ok=True)
+    committed = os.path.realpath(out_dir) == os.path.realpath(os.path.join(MODELS, "reader"))
+    fixture_dir = os.path.join(ROOT, "Tests", "Fixtures") if committed else out_dir
     common = {"vitalsnap.made_by": args.card} if args.card else {}
-    written = export_orienter(args.orienter, common) if args.orienter else []
+    written = export_orienter(args.orienter, common, out_dir, fixture_dir) if args.orienter else []
     if not all(line_models):
         for path in written:
             print(f"{os.path.relpath(path, ROOT)}: {os.path.getsize(path) / 1e6:.2f} MB")
@@ -97,7 +103,11 @@ def main() -> None:
             "vitalsnap.detector.stride": str(DETECTOR_STRIDE),
             "vitalsnap.detector.classes": "background,value,auxiliary,label",
         })
+    # An ensemble (ensemble.py) keeps its member count in its metadata.
+    members = (load_exported(args.recognizer)[2].get("vitalsnap.recognizer.members")
+               if args.recognizer.endswith(".safetensors") else None)
     export_safetensors(load_recognizer(args.recognizer), recognizer_path, {
+        **({"vitalsnap.recognizer.members": members} if members else {}),
         **common, "vitalsnap.model": "line-recognizer", "vitalsnap.recognizer.alphabet": ALPHABET,
         "vitalsnap.recognizer.crop_height": str(CROP_HEIGHT),
         "vitalsnap.recognizer.temperature": str(calibration["temperature"]),
@@ -119,7 +129,7 @@ def main() -> None:
         "recognizer.input": np.ascontiguousarray(rec_in.reshape(*rec_in.shape, 1), dtype=np.float32),
         "recognizer.output": np.ascontiguousarray(rec_out.transpose(1, 2, 0)).astype(np.float32),
     }
-    fixture_path = os.path.join(ROOT, "Tests", "Fixtures", "reader-parity.safetensors")
+    fixture_path = os.path.join(fixture_dir, "reader-parity.safetensors")
     os.makedirs(os.path.dirname(fixture_path), exist_ok=True)
     save_file(fixture, fixture_path, metadata={"photo": os.path.relpath(FIXTURE_PHOTO, ROOT)})
     for path in written + [detector_path, recognizer_path, fixture_path]:

@@ -283,6 +283,18 @@ def load_folded(net: GraphNet, path: str) -> GraphNet:
     return net
 
 
+@torch.no_grad()
+def load_graph_file(path: str) -> GraphNet:
+    """The network an exported file describes, built from its own layer list (folded: no batchnorm) with its
+    weights: for running any exported file, also one no layer list in models.py describes (an ensemble)."""
+    graph, tensors, _ = load_exported(path)
+    net = GraphNet(graph["layers"], graph["input_channels"], output=graph.get("output"))
+    for name, conv in net.convs.items():
+        conv.weight.copy_(tensors[f"{name}.weight"])
+        conv.bias.copy_(tensors[f"{name}.bias"])
+    return net.eval()
+
+
 def freeze_batchnorm(net: GraphNet) -> None:
     """Batchnorm layers use their running statistics and stop updating them, also in training mode (their
     scale and shift still learn). Call after every `net.train()`."""

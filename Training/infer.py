@@ -7,7 +7,7 @@ import torch
 
 from common import ALPHABET, Quad, crop_line, encode_text
 from detector_data import DetectedLine, decode, detector_input, standardise_photo
-from graphnet import GraphNet, load_exported, load_folded
+from graphnet import GraphNet, load_folded, load_graph_file
 from line_examples import batch_tensor
 from models import detector_layers, recognizer_layers
 
@@ -27,15 +27,16 @@ def load_detector(path: str) -> GraphNet:
 
 
 def load_recognizer(path: str) -> GraphNet:
-    """A recognizer of any width (`models.recognizer_layers`): an exported file's own layer list, or the width a
-    checkpoint's first layer shows."""
+    """A recognizer of any width (`models.recognizer_layers`) from a checkpoint, the width its first layer
+    shows; an exported file from its own layer list, whatever it is (one recognizer or an ensemble of them,
+    ensemble.py)."""
+    if path.endswith(".safetensors"):
+        return load_graph_file(path)
     return load_network(recognizer_layers(recognizer_width(path)), path)
 
 
 def recognizer_width(path: str) -> float:
-    if path.endswith(".safetensors"):
-        first = load_exported(path)[0]["layers"][0]
-        return first["out"] / recognizer_layers()[0]["out"]
+    """The width (models.recognizer_layers) of a recognizer checkpoint, from its first layer."""
     state = torch.load(path)
     return state["convs.c1.weight"].shape[0] / recognizer_layers()[0]["out"]
 
