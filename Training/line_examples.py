@@ -47,6 +47,10 @@ SLANT_CHANCE = 0.3            # rows shifted by up to this share of the height p
 SLANT_MAX = 0.25
 STRETCH_CHANCE = 0.3          # the crop's width scaled (narrow and wide digit shapes)
 STRETCH_RANGE = (0.75, 1.3)
+BINARIZE_CHANCE = 0.08        # thresholded to black and white, as the binarized BP fields are (photos/README.md)
+BINARIZE_LEVEL = (0.35, 0.65) # the threshold: this far from the crop's dark level (5th percentile) to its light (95th),
+                              # so faint ghosts of unlit segments stay background
+SPECKLE_SHARE = (0.001, 0.015) # ...then this share of its pixels flipped, in specks of one to three pixels
 # Real images up to this many pixels (one-line crops, panel-meter photos) are kept in colour as well, and a
 # real line drawn from one is made grey with jittered channel weights half the time (common.to_grey).
 COLOUR_JITTER_MAX_PIXELS = 400_000
@@ -112,7 +116,9 @@ def augment(crop: np.ndarray, rng: random.Random) -> np.ndarray:
         x = x * (1.0 + rng.uniform(-SHADE_DEPTH, SHADE_DEPTH) * (ramp[None, :] if across else ramp[:, None]))
     if rng.random() < SLANT_CHANCE:
         x = slanted(x, rng.uniform(-SLANT_MAX, SLANT_MAX))
-    if rng.random() < 0.3:
+    if rng.random() < BINARIZE_CHANCE:
+        x = binarized(x, rng)
+    elif rng.random() < 0.3:
         x = x + np.asarray(np.random.default_rng(rng.randrange(1 << 30)).normal(0, rng.uniform(2, 12), x.shape), dtype=np.float32)
     img = Image.fromarray(np.clip(x, 0, 255).astype(np.uint8))
     if rng.random() < STRETCH_CHANCE:
@@ -126,6 +132,25 @@ def augment(crop: np.ndarray, rng: random.Random) -> np.ndarray:
         buf.seek(0)
         img = Image.open(buf).convert("L")
     return np.asarray(img)
+
+
+def binarized(x: np.ndarray, rng: random.Random) -> np.ndarray:
+    """Black and white at a threshold near the crop's mean, with specks of the other colour scattered over it
+    (a thresholded photo's noise): what a crop of a binarized BP field looks like."""
+    dark, light = np.percentile(x, (5, 95))
+    threshold = float(dark + (light - dark) * rng.uniform(*BINARIZE_LEVEL))
+    out = np.where(x > threshold, 255.0, 0.0).astype(np.float32)
+    noise = np.random.default_rng(rng.randrange(1 << 30))
+    specks = noise.random(out.shape) < rng.uniform(*SPECKLE_SHARE)
+    size = rng.randint(1, 3)
+    if size > 1:  # each speck grown to size x size pixels
+        grown = np.zeros_like(specks)
+        for dy in range(size):
+            for dx in range(size):
+                grown[dy:, dx:] |= specks[: specks.shape[0] - dy, : specks.shape[1] - dx]
+        specks = grown
+    out[specks] = 255.0 - out[specks]
+    return out
 
 
 def slanted(x: np.ndarray, shear: float) -> np.ndarray:
