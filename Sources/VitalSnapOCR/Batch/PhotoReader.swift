@@ -271,6 +271,19 @@ public struct PhotoReader: Sendable {
         // device, often white plastic.
         let margin = Int(first.digitHeight * 0.2)
         let display = union.insetBy(dx: -margin - Int(0.6 * first.digitHeight), dy: -margin)
-        return glareDetector.detect(in: image, display: display, digits: digitBoxes, nearby: nearbyBoxes, polarity: first.polarity)
+        let report = glareDetector.detect(
+            in: image, display: display, digits: digitBoxes, nearby: nearbyBoxes, polarity: first.polarity)
+        // A line cut from a crop of the display has no rows of the display above and below its digits to tell
+        // its polarity against, and a bright end of the window makes dark digits look light; taken the wrong
+        // way, the display's own bright background becomes glare (an orange electricity meter's, refused).
+        // There glare must be found over the digits with the other polarity too.
+        guard report.coversDigits, !first.polarityIsSure else { return report }
+        let other = glareDetector.detect(
+            in: image, display: display, digits: digitBoxes, nearby: nearbyBoxes,
+            polarity: first.polarity == .dark ? .light : .dark)
+        if other.coversDigits { return report }
+        var unsure = report
+        unsure.coversDigits = false
+        return unsure
     }
 }

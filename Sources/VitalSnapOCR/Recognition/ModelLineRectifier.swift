@@ -31,6 +31,7 @@ public struct ModelLineRectifier: LineRectifying {
         }
         let marginsInFrame = inFrame(row: 1) && inFrame(row: Double(LineCropper.height) - 1)
         let band = LineCropper.digitTop..<LineCropper.digitBottom
+        out.polarityIsSure = marginsInFrame
         out.polarity = marginsInFrame
             ? Self.inkPolarity(of: out.image, againstMarginsOf: band)
             : Self.inkPolarity(of: out.image, rows: band)

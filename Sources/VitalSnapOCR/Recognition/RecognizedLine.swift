@@ -34,6 +34,8 @@ public struct RecognizedLine: Sendable {
     /// Digit height in working-image pixels: how prominent the line is.
     public var digitHeight: Double
     public var polarity: InkPolarity
+    /// Whether `polarity` was told against the display around the characters (`RectifiedLine.polarityIsSure`).
+    public var polarityIsSure = true
     /// What the locator says the line is (value, auxiliary digits); nil where it cannot tell.
     public var role: LineRole?
     /// The line's corners in working-image coordinates (top-left, top-right, bottom-right, bottom-left).

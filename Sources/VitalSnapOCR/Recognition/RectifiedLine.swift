@@ -18,6 +18,10 @@ public struct RectifiedLine: Sendable {
     public var candidateSpans: [ClosedRange<Int>] = []
     /// The ink's polarity where the rectifier worked it out from the pixels (nil: the located line's).
     public var polarity: InkPolarity?
+    /// Whether `polarity` was told against the display around the characters; false where only the
+    /// characters' own band could tell it (a line filling a crop of the display), which a bright end of the
+    /// window can mislead.
+    public var polarityIsSure = true
 
     public init() {}
 

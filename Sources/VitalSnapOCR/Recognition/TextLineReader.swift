@@ -105,6 +105,7 @@ public struct TextLineReader: Sendable {
                 contrast: read.contrast, hasGap: read.hasGap, noise: read.noise)
             recognized.toImage = toImageMap
             recognized.viewsDisagree = read.viewsDisagree
+            recognized.polarityIsSure = rectified.polarity == nil || rectified.polarityIsSure
             if !line.candidatesAreCharacters {
                 recognized.locatedBox = PixelRect(enclosing: line.quad.map { c in
                     let p = frameToImage.apply(c.x, c.y)
