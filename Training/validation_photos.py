@@ -24,22 +24,28 @@ from common import PHOTOS, read_labels
 from real_data import is_validation, photo_scenes, whole_image_lines
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--out", required=True)
-    args = ap.parse_args()
+def write_split(path: str) -> Counter:
+    """Writes the split file (photos whose label is in label-errata.tsv are in neither half: `read_labels`
+    leaves them out) and returns the validation photos per folder."""
     # The train halves of the photo folders (both lists read only those), without the training/ sources.
     examples = [e for e in photo_scenes() + whole_image_lines() if os.path.dirname(e.path) == os.path.join(PHOTOS, e.source)]
     chosen = {(e.source, os.path.basename(e.path)) for e in examples if is_validation(e.source, e.group)}
     counts = Counter()
-    with open(args.out, "w") as out:
+    with open(path, "w") as out:
         out.write("folder\tfile\thalf\n")
         for folder in sorted({e.source for e in examples}):
             for row in read_labels(os.path.join(PHOTOS, folder)):
                 validation = (folder, row["file"]) in chosen
                 counts[folder] += validation
                 out.write(f"{folder}\t{row['file']}\t{'held' if validation else 'train'}\n")
-    print(f"{args.out}: validation photos {dict(counts)}")
+    return counts
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", required=True)
+    args = ap.parse_args()
+    print(f"{args.out}: validation photos {dict(write_split(args.out))}")
 
 
 if __name__ == "__main__":
