@@ -34,7 +34,7 @@ from detector_data import detector_input, standardise_photo
 from graphnet import export_safetensors, load_exported, run_exported
 from infer import load_detector, load_network, load_recognizer
 from models import orienter_layers
-from orienter_data import ORIENTER_SIDE, orienter_input
+from orienter_data import ORIENTER_SIDE, REGION_MARGIN, orienter_input
 from orienter_data import standardise as standardise_orienter
 
 FIXTURE_PHOTO = os.path.join(ROOT, "Samples", "stills", "bp-b3", "bp-b3-01.jpg")
@@ -49,6 +49,7 @@ def export_orienter(checkpoint: str, common: dict, out_dir: str, fixture_dir: st
         **common, "vitalsnap.model": "photo-orienter", "vitalsnap.orienter.side": str(ORIENTER_SIDE),
         "vitalsnap.orienter.classes": "up,quarter-clockwise,upside-down,quarter-counter-clockwise",
         "vitalsnap.orienter.min_confidence": str(calibration["min_confidence"]),
+        "vitalsnap.orienter.region_margin": str(REGION_MARGIN),
         **({"vitalsnap.orienter.sideways_confidence": str(calibration["sideways_confidence"])}
            if "sideways_confidence" in calibration else {}),
     })

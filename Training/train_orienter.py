@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Step 7: train the orienter, a small classifier that tells which way up a whole photo is.
+"""Step 7: train the orienter, a small classifier that tells which way up a photo is.
 
     python Training/train_orienter.py --synthetic Training/work/synth --synthetic-val Training/work/synth-val \
-        --out Training/work/orienter.pt [--minutes 15] [--seed 9]
+        --out Training/work/orienter.pt [--minutes 15] [--seed 9] [--detector Models/reader/line-detector.safetensors]
 
 The line detector finds lines in any orientation but cannot tell which way up a seven-segment line is (most
-digits look alike upside down), so the reader asks this network first and stands the photo upright where it is
-sure (Training/README.md, "Which way up"). Examples: generated scenes (their quarter turn is the class) and the
-real training photos (upright), each shown turned all four ways. Prints, on the validation examples, the
-accuracy per source and turn, and how many photos a confidence threshold would turn wrongly.
+digits look alike upside down), so the reader shows this network the part of the photo around the lines found
+and stands the photo upright where it is sure (Training/README.md, "Which way up"). Examples: generated scenes
+(their quarter turn is the class) and the real training photos (upright), each shown turned all four ways, the
+part around their lines as the detector (`--detector`) finds them, with other margins, or whole. Prints, on the
+validation examples, the accuracy per source and turn, and how many photos a confidence threshold would turn
+wrongly.
 """
 from __future__ import annotations
 
@@ -24,22 +26,30 @@ import torch
 import torch.nn.functional as F
 
 from common import seed_everything
-from graphnet import GraphNet
+from graphnet import GraphNet, freeze_batchnorm, load_folded
 from models import orienter_layers
-from orienter_data import (ORIENTER_FILL, OrientedExample, orienter_input, real_examples, standardise,
-                           synthetic_examples, turned)
+from infer import load_detector
+from orienter_data import (ORIENTER_FILL, TRAIN_MARGIN, TRAIN_SIDE_JITTER, OrientedExample, orienter_input,
+                           real_examples, region_crop, standardise, synthetic_examples, turned)
 
 BATCH = 64
 # Share of each batch drawn from the real photos (there are fewer of them, and they are what matters).
 REAL_SHARE = 0.5
-# Random crops keep at least this share of each side: the orienter must not need the whole photo.
+# Random crops of a whole photo keep at least this share of each side: the orienter must not need all of it.
 MIN_CROP_SIDE = 0.7
+# Share of the examples with lines found that are shown whole all the same (the reader shows the whole photo
+# where the detector finds nothing).
+WHOLE_SHARE = 0.15
 
 
 def augmented(ex: OrientedExample, rng: random.Random) -> tuple[np.ndarray, int]:
     img = ex.image
-    h, w = img.shape
-    if rng.random() < 0.7:
+    if ex.region is not None and rng.random() >= WHOLE_SHARE:
+        # The region around the lines, with a margin and sides as a detector's other lines might give.
+        jitter = tuple(rng.uniform(-TRAIN_SIDE_JITTER, TRAIN_SIDE_JITTER) * ex.tallest for _ in range(4))
+        img = region_crop(ex.region, ex.lines_box, rng.uniform(*TRAIN_MARGIN) * ex.tallest, jitter)
+    elif rng.random() < 0.7:
+        h, w = img.shape
         ch = max(8, int(h * rng.uniform(MIN_CROP_SIDE, 1.0)))
         cw = max(8, int(w * rng.uniform(MIN_CROP_SIDE, 1.0)))
         y0, x0 = rng.randint(0, h - ch), rng.randint(0, w - cw)
@@ -74,7 +84,7 @@ def probabilities(net, examples: list[OrientedExample]):
     net.eval()
     out = []
     for ex in examples:
-        base = orienter_input(ex.image)
+        base = orienter_input(ex.view())
         xs, ys = [], []
         for k in range(4):
             x, y = turned(base, ex.turns, k)
@@ -176,12 +186,15 @@ def main() -> None:
     ap.add_argument("--synthetic", required=True, nargs="+", help="folders of generated scenes")
     ap.add_argument("--synthetic-val", required=True)
     ap.add_argument("--synthetic-limit", type=int, default=6000, help="scenes of each --synthetic folder to use")
-    ap.add_argument("--init", help="a checkpoint to start from")
+    ap.add_argument("--init", help="a checkpoint (.pt) or an exported orienter (.safetensors) to start from")
     ap.add_argument("--out", required=True)
     ap.add_argument("--minutes", type=float, default=15)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--seed", type=int, default=9)
     ap.add_argument("--threads", type=int, default=0, help="torch threads (0: its default)")
+    ap.add_argument("--detector", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Models",
+                    "reader", "line-detector.safetensors"),
+                    help="the detector whose lines place the part of each photo the orienter sees")
     args = ap.parse_args()
     seed_everything(args.seed)
     if args.threads:
@@ -189,16 +202,20 @@ def main() -> None:
     rng = random.Random(args.seed)
 
     t0 = time.time()
-    synthetic = [e for folder in args.synthetic for e in synthetic_examples(folder, False, args.synthetic_limit)]
-    synthetic_val = synthetic_examples(args.synthetic_val, True, 600)
-    real = real_examples()
+    detector = load_detector(args.detector)
+    synthetic = [e for folder in args.synthetic
+                 for e in synthetic_examples(folder, False, args.synthetic_limit, detector)]
+    synthetic_val = synthetic_examples(args.synthetic_val, True, 600, detector)
+    real = real_examples(detector)
     real_fit = [e for e in real if not e.validation]
     val = synthetic_val + [e for e in real if e.validation]
     print(f"examples: {len(synthetic)} generated, {len(real_fit)} real to fit, {len(val)} to validate "
           f"({time.time() - t0:.0f} s to load)", flush=True)
 
     net = GraphNet(orienter_layers(), 1)
-    if args.init:
+    if args.init and args.init.endswith(".safetensors"):
+        load_folded(net, args.init)  # an exported orienter (the committed one): its batchnorm frozen
+    elif args.init:
         net.load_state_dict(torch.load(args.init))
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     budget = args.minutes * 60
@@ -209,6 +226,8 @@ def main() -> None:
         for group in opt.param_groups:  # one cycle over the time budget
             frac = elapsed / budget
             group["lr"] = args.lr * min(1.0, frac / 0.1) * (0.5 * (1 + np.cos(np.pi * min(1.0, max(0.0, frac - 0.1) / 0.9))))
+        if args.init and args.init.endswith(".safetensors"):
+            freeze_batchnorm(net)
         x, y = batch(synthetic, real_fit, rng)
         logits = net(x).reshape(len(y), 4)
         loss = F.cross_entropy(logits, y)

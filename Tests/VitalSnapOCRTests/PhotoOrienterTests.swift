@@ -24,10 +24,19 @@ import VitalSnapModels
         return try ImageDecoder.decode(contentsOf: path).image
     }
 
+    /// The lines the trained locator finds in a sample still, which the reader shows the orienter with it (a
+    /// still is read at its own size: its long side is within the working sizes).
+    func located(_ image: GrayImage, _ models: ReaderModels) -> [TextLine] {
+        var pyramid = ImagePyramid()
+        pyramid.update(from: image, maximumLevels: TextLineReader.Configuration().maximumLevels)
+        var locator = ModelLineLocator(network: models.detector)
+        return locator.locate(in: pyramid, wholeImageIsDisplay: PhotoReader.isDisplayCrop(image))
+    }
+
     func orienter() throws -> ModelPhotoOrienter {
         let models = try ReaderModels.bundled()
         let o = try #require(models.orienter, "the bundled models have no orienter")
-        return ModelPhotoOrienter(network: o.network, minimumConfidence: o.minimumConfidence)
+        return ModelPhotoOrienter(network: o.network, minimumConfidence: o.minimumConfidence, regionMargin: o.regionMargin)
     }
 
     @Test func orienterMatchesPyTorch() throws {
@@ -82,6 +91,27 @@ import VitalSnapModels
         #expect(throws: ReaderModelError.self) { try ReaderModels(directory: folder) }
     }
 
+    /// An orienter with a region margin sees the part of the frame around the lines found, exactly that part
+    /// (the same estimate as for the part cut out by hand); without lines, or without a margin in its file (an
+    /// orienter trained on whole photos), the whole frame.
+    @Test func theOrienterSeesThePartAroundTheLines() throws {
+        let network = try #require(try ReaderModels.bundled().orienter).network
+        let photo = try sample("glucose-g1", 2)
+        let line = TextLine(candidates: [], polarity: .dark, centerX: 300, centerY: 200, angle: 0, length: 120,
+                            digitHeight: 40, candidatesAreCharacters: false, role: .value)
+        var regional = ModelPhotoOrienter(network: network, minimumConfidence: 0.5, regionMargin: 1.5)
+        let part = try #require(PixelRect(around: [line], margin: 1.5, width: photo.width, height: photo.height))
+        #expect(part == PixelRect(x: 180, y: 120, width: 240, height: 160))
+        let seen = regional.estimate(photo, lines: [line])
+        let cutByHand = regional.estimate(photo.cropped(to: part), lines: [])
+        let whole = regional.estimate(photo, lines: [])
+        #expect(seen != nil && cutByHand == seen)
+        #expect(whole != nil && whole != seen, "the part and the whole photo gave the same estimate: the test shows nothing")
+        var wholePhoto = ModelPhotoOrienter(network: network, minimumConfidence: 0.5)
+        let ignoringLines = wholePhoto.estimate(photo, lines: [line])
+        #expect(ignoringLines == whole)
+    }
+
     @Test func fittedSizeKeepsTheLongSideAndTheShape() {
         #expect(OrienterConvention.fittedSize(width: 640, height: 480) == (128, 96))
         #expect(OrienterConvention.fittedSize(width: 480, height: 640) == (96, 128))
@@ -118,6 +148,7 @@ import VitalSnapModels
     /// confidence (28 of 72 with the committed model in PyTorch; the rest it leaves as they are).
     @Test func orienterTellsHowTheSampleStillsAreTurned() throws {
         var orienter = try orienter()
+        let models = try ReaderModels.bundled()
         var right = 0, total = 0, uprightTurned: [String] = [], wrong: [String] = []
         for folder in ["bp-b3", "glucose-g1", "glucose-g2-mmol", "oximeter-o1", "scale-s1", "thermometer-t1"] {
             let rendered = try renderedTurns(folder)
@@ -128,7 +159,7 @@ import VitalSnapModels
                 for (k, image) in turnedClockwise.enumerated() {
                     let truth = (try #require(rendered[name]) + k) % 4
                     total += 1
-                    guard let e = orienter.orientation(of: image) else { continue }
+                    guard let e = orienter.orientation(of: image, lines: located(image, models)) else { continue }
                     if e.clockwiseTurns == truth {
                         right += 1
                     } else if truth == 0 {
@@ -149,7 +180,7 @@ import VitalSnapModels
     /// says so; told nothing, it reads the photo as is.
     struct Told: PhotoOrienter {
         var turns: Int?
-        mutating func orientation(of image: GrayImage) -> OrientationEstimate? {
+        mutating func orientation(of image: GrayImage, lines: [TextLine]) -> OrientationEstimate? {
             turns.map { OrientationEstimate(clockwiseTurns: $0, confidence: 1) }
         }
     }
@@ -175,7 +206,7 @@ import VitalSnapModels
     /// An orienter not sure enough to turn a photo, but fairly sure that it is sideways.
     struct Guessed: PhotoOrienter {
         var turns: Int?
-        mutating func orientation(of image: GrayImage) -> OrientationEstimate? {
+        mutating func orientation(of image: GrayImage, lines: [TextLine]) -> OrientationEstimate? {
             turns.map { OrientationEstimate(clockwiseTurns: $0, confidence: 0.95, isSure: false) }
         }
     }
@@ -199,8 +230,9 @@ import VitalSnapModels
         let o = try #require(models.orienter)
         let threshold = try #require(o.sidewaysConfidence, "the bundled orienter has no sideways threshold")
         var bundled = ModelPhotoOrienter(
-            network: o.network, minimumConfidence: o.minimumConfidence, sidewaysConfidence: threshold)
-        let seen = bundled.orientation(of: photo)
+            network: o.network, minimumConfidence: o.minimumConfidence, sidewaysConfidence: threshold,
+            regionMargin: o.regionMargin)
+        let seen = bundled.orientation(of: photo, lines: located(photo, models))
         #expect(seen?.isSure == false)
         #expect(seen?.clockwiseTurns == 1)
         reader = PhotoReader(peripheral: g2, unit: "mmol/L", reader: .model(models))

@@ -122,7 +122,7 @@ private final class OrienterState: @unchecked Sendable {
     let image: GrayImage
     init(models: ReaderModels, image: GrayImage) throws {
         guard let o = models.orienter else { fatalError("the bundled models have no orienter") }
-        orienter = ModelPhotoOrienter(network: o.network, minimumConfidence: o.minimumConfidence)
+        orienter = ModelPhotoOrienter(o)
         self.image = image
     }
 }
@@ -259,7 +259,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("Model orienter per photo 640x480") { (benchmark: Benchmark, state: OrienterState) in
         for _ in benchmark.scaledIterations {
-            blackHole(state.orienter.estimate(state.image))
+            blackHole(state.orienter.estimate(state.image, lines: []))
         }
     } setup: { try OrienterState(models: try ReaderModels.bundled(), image: try decodedStill()) }
 

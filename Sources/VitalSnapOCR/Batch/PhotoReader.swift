@@ -50,7 +50,8 @@ public struct PhotoReader: Sendable {
     }
 
     /// Reads a photo that may be turned: the orientation policy. Stages with an orienter (the trained reader)
-    /// read the photo turned back where the orienter is sure that it is turned (`readStoodUpright`). A trained
+    /// read the photo as it is, then show the orienter the lines found there; where it is sure that the photo is
+    /// turned, the photo is read again turned back and that reading stands (`readStoodUpright`). A trained
     /// locator finds lines in any orientation, so its reading of the photo as it is stands otherwise. For the
     /// rule-based reader: phones store photos upside down or
     /// sideways more often than one would think (and EXIF may be missing), so when the photo as it is gives no
@@ -63,10 +64,12 @@ public struct PhotoReader: Sendable {
     /// Numeric displays (peripheral type `numericDisplay`) have no plausible range to check a turned reading
     /// against and are read only as they are.
     public mutating func read(image: GrayImage, file: String = "") -> PhotoResult {
-        let estimate = lineReader.stages.orienter?.orientation(of: image)
-        if let estimate, estimate.turnsThePhoto { return readStoodUpright(image, estimate, file: file) }
         var (upright, allLines) = readAsIs(image)
         upright.file = file
+        // What the locator found, in the frame it looked at, tells the orienter where the display is.
+        let (frame, located) = (lineReader.working, lineReader.detectedLines)
+        let estimate = lineReader.stages.orienter?.orientation(of: frame, lines: located)
+        if let estimate, estimate.turnsThePhoto { return readStoodUpright(image, estimate, file: file) }
         if let estimate, !estimate.isSure, let sideways = readSideways(image, guess: estimate, after: upright, file: file) {
             return sideways
         }

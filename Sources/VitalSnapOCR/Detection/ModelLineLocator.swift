@@ -37,17 +37,7 @@ public struct ModelLineLocator: LineLocator {
         /// The part of the frame holding `lines` with `zoomMargin` around them, when it is small enough to be
         /// worth a second look (nil: none).
         public func zoomRegion(_ lines: [TextLine], width: Int, height: Int) -> PixelRect? {
-            guard let tallest = lines.lazy.map({ $0.digitHeight }).max() else { return nil }
-            let margin = zoomMargin * tallest
-            var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-            for line in lines {
-                for p in line.quad.corners {
-                    x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
-                }
-            }
-            let left = max(0, Int((x0 - margin).rounded(.down))), top = max(0, Int((y0 - margin).rounded(.down)))
-            let right = min(width, Int((x1 + margin).rounded(.up))), bottom = min(height, Int((y1 + margin).rounded(.up)))
-            let region = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+            guard let region = PixelRect(around: lines, margin: zoomMargin, width: width, height: height) else { return nil }
             guard region.width >= zoomMinimumSide, region.height >= zoomMinimumSide,
                   Double(region.area) <= zoomMaximumArea * Double(width * height)
             else { return nil }

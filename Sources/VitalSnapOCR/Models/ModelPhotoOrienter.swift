@@ -2,8 +2,9 @@ import Foundation
 import VitalSnapImaging
 import VitalSnapInference
 
-/// The trained orienter (Training/train_orienter.py): a small classifier over the whole photo, shrunk to
-/// 128 x 128, that says by how many quarter turns it is turned. Keeps its buffers between photos.
+/// The trained orienter (Training/train_orienter.py): a small classifier that sees the part of the photo around
+/// the lines found in it (the whole photo where none were), shrunk to 128 x 128, and says by how many quarter
+/// turns it is turned. Keeps its buffers between photos.
 public struct ModelPhotoOrienter: PhotoOrienter {
     private var network: Network
     /// A turn is reported only at least this sure (the model file's `vitalsnap.orienter.min_confidence`,
@@ -14,21 +15,44 @@ public struct ModelPhotoOrienter: PhotoOrienter {
     /// The photo is then read the other quarter turn too, and a different value there refuses both: the
     /// orienter's mistakes among quarter turns are mostly the opposite quarter, which shows the digits upside down.
     public let sidewaysConfidence: Double?
+    /// It sees the part of the photo reaching this many digit heights (of the tallest line) beyond the lines
+    /// found (the model file's `vitalsnap.orienter.region_margin`); nil: the whole photo (an orienter trained on
+    /// whole photos).
+    public let regionMargin: Double?
+    private var region = GrayImage(width: 0, height: 0)
     private var fitted = GrayImage(width: 0, height: 0)
     private var scratch = GrayImage(width: 0, height: 0)
     private var input = FeatureMap()
 
-    public init(network: Network, minimumConfidence: Double, sidewaysConfidence: Double? = nil) {
+    public init(network: Network, minimumConfidence: Double, sidewaysConfidence: Double? = nil, regionMargin: Double? = nil) {
         self.network = network
         self.minimumConfidence = minimumConfidence
         self.sidewaysConfidence = sidewaysConfidence
+        self.regionMargin = regionMargin
     }
 
-    /// The most likely turn and its probability, whatever the threshold (nil if the network cannot run).
-    public mutating func estimate(_ image: GrayImage) -> OrientationEstimate? {
+    public init(_ model: ReaderModels.Orienter) {
+        self.init(
+            network: model.network, minimumConfidence: model.minimumConfidence,
+            sidewaysConfidence: model.sidewaysConfidence, regionMargin: model.regionMargin)
+    }
+
+    /// The most likely turn of `image`, where a locator found `lines`, and its probability, whatever the
+    /// threshold (nil if the network cannot run).
+    public mutating func estimate(_ image: GrayImage, lines: [TextLine]) -> OrientationEstimate? {
         guard !image.isEmpty else { return nil }
-        let (w, h) = OrienterConvention.fittedSize(width: image.width, height: image.height)
-        image.resize(into: &fitted, width: w, height: h, scratch: &scratch)
+        if let regionMargin, let part = PixelRect(around: lines, margin: regionMargin, width: image.width, height: image.height) {
+            image.crop(part, into: &region)
+            return estimate(region)
+        }
+        return estimate(image)
+    }
+
+    /// The most likely turn of what the orienter sees, `view`.
+    private mutating func estimate(_ view: GrayImage) -> OrientationEstimate? {
+        guard !view.isEmpty else { return nil }
+        let (w, h) = OrienterConvention.fittedSize(width: view.width, height: view.height)
+        view.resize(into: &fitted, width: w, height: h, scratch: &scratch)
         OrienterConvention.standardise(fitted, into: &input)
         do {
             try network.run(input)
@@ -44,8 +68,8 @@ public struct ModelPhotoOrienter: PhotoOrienter {
 
     /// The photo's turn where the orienter is sure of it, a quarter turn it guesses at least
     /// `sidewaysConfidence` sure (`isSure` false), else nil (read it as it is): one run of the network.
-    public mutating func orientation(of image: GrayImage) -> OrientationEstimate? {
-        guard var e = estimate(image) else { return nil }
+    public mutating func orientation(of image: GrayImage, lines: [TextLine]) -> OrientationEstimate? {
+        guard var e = estimate(image, lines: lines) else { return nil }
         if e.confidence >= minimumConfidence { return e }
         guard let sideways = sidewaysConfidence, e.clockwiseTurns % 2 == 1, e.confidence >= sideways else { return nil }
         e.isSure = false

@@ -1,9 +1,11 @@
 import VitalSnapImaging
 import VitalSnapInference
 
-/// The orienter's input, as Training/orienter_data.py makes it: the grey photo resized (GrayImage.resize) so
-/// its long side is `side`, centred on a `side` x `side` square of grey `fill`, values as the detector's
-/// (`DetectorConvention.standardised`: the fill standardises to 0). A change here is a change there, and the model must be trained again.
+/// The orienter's input, as Training/orienter_data.py makes it: the part of the photo around the lines the
+/// locator found (`PixelRect(around:margin:...)` with the model file's margin; the whole photo where it found
+/// none, or for a file without a margin) resized (GrayImage.resize) so its long side is `side`, centred on a `side` x `side` square
+/// of grey `fill`, values as the detector's (`DetectorConvention.standardised`: the fill standardises to 0).
+/// A change here is a change there, and the model must be trained again.
 public enum OrienterConvention {
     public static let side = 128
     public static let fill: UInt8 = 128

@@ -13,9 +13,20 @@ public struct ReaderModels: Sendable {
     public var detector: Network
     public var recognizer: Network
     public var recognizerInfo: RecognizerInfo
-    /// The orienter, the confidence it must reach to turn a photo, and the confidence of a quarter turn that is
-    /// tried when the photo as it is gives nothing (nil for a file without it: never), if the folder has one.
-    public var orienter: (network: Network, minimumConfidence: Double, sidewaysConfidence: Double?)?
+    /// The orienter, if the folder has one.
+    public var orienter: Orienter?
+
+    /// The orienter's network and what its file says about using it.
+    public struct Orienter: Sendable {
+        public var network: Network
+        /// The confidence it must reach to turn a photo.
+        public var minimumConfidence: Double
+        /// The confidence of a quarter turn that is tried when the photo as it is gives nothing (nil for a file
+        /// without it: never).
+        public var sidewaysConfidence: Double?
+        /// The digit heights beyond the lines found that it sees (nil for a file without it: the whole photo).
+        public var regionMargin: Double?
+    }
 
     /// Loads the files from `directory` and checks that they follow the conventions this code implements.
     public init(directory: URL) throws(ReaderModelError) {
@@ -59,9 +70,7 @@ public struct ReaderModels: Sendable {
         orienter = try Self.loadOrienter(directory.appendingPathComponent(Self.orienterFile))
     }
 
-    private static func loadOrienter(
-        _ url: URL
-    ) throws(ReaderModelError) -> (network: Network, minimumConfidence: Double, sidewaysConfidence: Double?)? {
+    private static func loadOrienter(_ url: URL) throws(ReaderModelError) -> Orienter? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let file: SafeTensorsFile, network: Network
         do {
@@ -87,7 +96,14 @@ public struct ReaderModels: Sendable {
             }
             sideways = value
         }
-        return (network, threshold, sideways)
+        var margin: Double?
+        if let text = file.metadata["vitalsnap.orienter.region_margin"] {
+            guard let value = Double(text), value >= 0, value.isFinite else {
+                throw .convention(url.path, "vitalsnap.orienter.region_margin is not a margin in digit heights")
+            }
+            margin = value
+        }
+        return Orienter(network: network, minimumConfidence: threshold, sidewaysConfidence: sideways, regionMargin: margin)
     }
 
     /// The models shipped with VitalSnap (`Models/reader`).

@@ -9,8 +9,8 @@ public struct LineReadingStages: Sendable {
     public var minimumConfidence: Double
     /// Value lines read again in other views; a reading that changes is not given (no views: no check).
     public var agreement: ViewAgreement
-    /// Tells which way up a whole photo is, before its lines are located (nil: photos are read as they are,
-    /// and the reader's own orientation policy applies).
+    /// Tells which way up a photo is from the lines located in it, so that a turned one is read again stood
+    /// upright (nil: photos are read as they are, and the reader's own orientation policy applies).
     public var orienter: (any PhotoOrienter)?
 
     public init(
@@ -32,7 +32,7 @@ public struct LineReadingStages: Sendable {
             minimumConfidence: LineRecognizer.minimumReadingConfidence)
     }
 
-    /// The trained reader: the orienter stands a turned photo upright, the detector finds the lines, the
+    /// The trained reader: the detector finds the lines, the orienter has a turned photo read stood upright, the
     /// recognizer reads the crops it was trained on, and reads each value line again in the views its
     /// calibration was made with.
     public static func model(_ models: ReaderModels) -> LineReadingStages {
@@ -40,7 +40,6 @@ public struct LineReadingStages: Sendable {
             locator: ModelLineLocator(network: models.detector), rectifier: ModelLineRectifier(),
             recognizer: ModelCharacterRecognizer(network: models.recognizer, info: models.recognizerInfo),
             minimumConfidence: models.recognizerInfo.minimumConfidence, views: models.recognizerInfo.views,
-            orienter: models.orienter.map { ModelPhotoOrienter(
-                network: $0.network, minimumConfidence: $0.minimumConfidence, sidewaysConfidence: $0.sidewaysConfidence) })
+            orienter: models.orienter.map { ModelPhotoOrienter($0) })
     }
 }
