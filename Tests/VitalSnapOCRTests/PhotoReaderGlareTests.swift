@@ -1,0 +1,58 @@
+import Testing
+import VitalSnapImaging
+@testable import VitalSnapOCR
+
+/// The glare check of a reading, as `PhotoReader` makes it: with the polarity of the value's line, and where that
+/// polarity could only be told from the characters' own band (a line filling a crop of the display), with the
+/// other polarity too.
+@Suite struct PhotoReaderGlareTests {
+    /// A crop of a display: bold dark 8s (ink 40) on a light window (215), its right end brighter (250) as a
+    /// window's edge often is; three digits 34 px tall, 20 wide, at x = 20, 42, 64.
+    let digits = [PixelRect(x: 20, y: 3, width: 20, height: 34), PixelRect(x: 42, y: 3, width: 20, height: 34),
+                  PixelRect(x: 64, y: 3, width: 20, height: 34)]
+
+    func crop() -> GrayImage {
+        var image = GrayImage(width: 120, height: 40, fill: 215)
+        fill(&image, PixelRect(x: 96, y: 0, width: 24, height: 40), 250)
+        for d in digits {
+            for bar in [PixelRect(x: d.x, y: d.y, width: d.width, height: 6), PixelRect(x: d.x, y: d.maxY - 6, width: d.width, height: 6),
+                        PixelRect(x: d.x, y: d.y + 14, width: d.width, height: 6), PixelRect(x: d.x, y: d.y, width: 6, height: d.height),
+                        PixelRect(x: d.maxX - 6, y: d.y, width: 6, height: d.height)] {
+                fill(&image, bar, 40)
+            }
+        }
+        return image
+    }
+
+    func fill(_ image: inout GrayImage, _ rect: PixelRect, _ level: UInt8) {
+        for y in rect.minY..<rect.maxY { for x in rect.minX..<rect.maxX { image[x, y] = level } }
+    }
+
+    /// A reading of 888 from one line over the digits, with the polarity its rectifier gave it.
+    func reading(polarity: InkPolarity, sure: Bool) -> Reading {
+        let characters = digits.map { RecognizedCharacter(character: "8", confidence: 1, segments: [], box: $0) }
+        var line = RecognizedLine(
+            characters: characters, confidence: 1, digitHeight: 34, polarity: polarity,
+            corners: [Point(x: 20, y: 3), Point(x: 84, y: 3), Point(x: 84, y: 37), Point(x: 20, y: 37)],
+            contrast: 150, hasGap: false)
+        line.polarityIsSure = sure
+        return Reading(outcome: .values([]), confidence: 1, recognizedText: "888", lines: [line])
+    }
+
+    @Test func aLineWhosePolarityIsUnsureIsRefusedOnlyForGlareBothPolaritiesSee() throws {
+        let numeric = try #require(PeripheralCatalog.builtIn()[100])
+        var reader = PhotoReader(peripheral: numeric)
+        let image = crop()
+        // Taken for light digits, the window's bright end and background are glare over the digits; as the
+        // dark digits they are, nothing is.
+        #expect(reader.detectGlare(in: image, reading: reading(polarity: .light, sure: true)).coversDigits)
+        #expect(!reader.detectGlare(in: image, reading: reading(polarity: .dark, sure: true)).coversDigits)
+        // Told from the band alone, the light polarity is not trusted: the dark one sees no glare.
+        #expect(!reader.detectGlare(in: image, reading: reading(polarity: .light, sure: false)).coversDigits)
+        // A reflection over the middle digit is glare either way.
+        var glared = image
+        fill(&glared, PixelRect(x: 44, y: 8, width: 16, height: 22), 255)
+        #expect(reader.detectGlare(in: glared, reading: reading(polarity: .light, sure: false)).coversDigits)
+        #expect(reader.detectGlare(in: glared, reading: reading(polarity: .dark, sure: false)).coversDigits)
+    }
+}
