@@ -28,4 +28,36 @@ final class ModelLineRectifierTests: XCTestCase {
         XCTAssertEqual(ModelLineRectifier.inkPolarity(of: crop(background: 30, ink: 230, share: 0.3), againstMarginsOf: band), .light)
         XCTAssertEqual(ModelLineRectifier.inkPolarity(of: crop(background: 200, ink: 40, share: 0.3), againstMarginsOf: band), .dark)
     }
+
+    /// A frame with a line of `ink` stripes covering `share` of its band (40 px tall, 120 long, at (100, 50)) on
+    /// a `background` display that reaches well above and below it, rectified.
+    func rectified(background: UInt8, ink: UInt8, share: Double) -> RectifiedLine {
+        var frame = GrayImage(width: 200, height: 100, fill: background)
+        for y in 30..<70 {
+            for x in 40..<160 where Double((x - 40) % 10) < share * 10 { frame[x, y] = ink }
+        }
+        var pyramid = ImagePyramid()
+        pyramid.update(from: frame, maximumLevels: 1)
+        let line = TextLine(candidates: [], polarity: .dark, centerX: 100, centerY: 50, angle: 0, length: 120,
+                            digitHeight: 40, candidatesAreCharacters: false, role: .value)
+        var rectifier = ModelLineRectifier()
+        var out = RectifiedLine()
+        rectifier.rectify(line, pyramid: pyramid, into: &out)
+        return out
+    }
+
+    /// Told against the display's rows above and below the characters, the polarity is sure where the band
+    /// alone says the same; thick segments the band alone takes for the display leave it unsure (the glare
+    /// check then needs glare seen with both polarities).
+    func testThePolarityIsSureWhereTheMarginsAndTheBandAgree() {
+        let thin = rectified(background: 200, ink: 40, share: 0.3)
+        XCTAssertEqual(thin.polarity, .dark)
+        XCTAssertTrue(thin.polarityIsSure)
+        let lit = rectified(background: 30, ink: 230, share: 0.3)
+        XCTAssertEqual(lit.polarity, .light)
+        XCTAssertTrue(lit.polarityIsSure)
+        let thick = rectified(background: 200, ink: 40, share: 0.7)
+        XCTAssertEqual(thick.polarity, .dark)
+        XCTAssertFalse(thick.polarityIsSure)
+    }
 }

@@ -31,10 +31,16 @@ public struct ModelLineRectifier: LineRectifying {
         }
         let marginsInFrame = inFrame(row: 1) && inFrame(row: Double(LineCropper.height) - 1)
         let band = LineCropper.digitTop..<LineCropper.digitBottom
-        out.polarityIsSure = marginsInFrame
-        out.polarity = marginsInFrame
-            ? Self.inkPolarity(of: out.image, againstMarginsOf: band)
-            : Self.inkPolarity(of: out.image, rows: band)
+        let inBand = Self.inkPolarity(of: out.image, rows: band)
+        guard marginsInFrame else {
+            out.polarity = inBand
+            out.polarityIsSure = false
+            return
+        }
+        // Against the margins where there are some; it stands as sure only where the band alone says the same
+        // (a margin reaching the dark bezel above a light window made its dark digits look light).
+        out.polarity = Self.inkPolarity(of: out.image, againstMarginsOf: band)
+        out.polarityIsSure = out.polarity == inBand
     }
 
     /// The rows above and below the characters are the display itself; the characters' band holds more ink
