@@ -32,6 +32,8 @@ from real_data import LineExample, agrees, digit_crops, line_match_rule, panel_m
 BATCH = 48
 # Samples drawn at once, sorted by width and cut into batches, so a batch pads little.
 POOL_BATCHES = 24
+# The weights are written to --out this often (seconds) while training, and at the end.
+CHECKPOINT_EVERY = 600
 DOT = CHAR_INDEX["."]
 
 
@@ -145,7 +147,7 @@ def main() -> None:
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     budget = args.minutes * 60
     start = time.time()
-    step, seen, running = 0, 0, None
+    step, seen, running, saved = 0, 0, None, 0.0
     while True:
         elapsed = time.time() - start
         if elapsed >= budget:
@@ -178,6 +180,9 @@ def main() -> None:
             seen += len(batch)
             if step % 200 == 0:
                 print(f"{elapsed / 60:5.1f} min  step {step}  samples {seen}  loss {running:.3f}  lr {lr:.2e}", flush=True)
+            if elapsed - saved >= CHECKPOINT_EVERY:
+                torch.save(net.state_dict(), args.out)  # a run cut short keeps what it learned
+                saved = elapsed
     torch.save(net.state_dict(), args.out)
     print(f"trained {step} steps, {seen} samples in {(time.time() - start) / 60:.1f} min -> {args.out}")
     print("validation line accuracy:", evaluate(net, sampler, real_val, synthetic_val), flush=True)
