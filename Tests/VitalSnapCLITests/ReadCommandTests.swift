@@ -71,14 +71,23 @@ final class ReadCommandTests: XCTestCase {
         XCTAssertEqual(try queued(in: folder).count, 0)
     }
 
+    /// The rule-based reader settles on the word and says so (exit 6). The trained one, the default, reads the
+    /// word in half of the clip's frames (README, "Accuracy"): it must end with the word or without a steady
+    /// reading (exit 2), and never with a number.
     func testADisplayShowingLOYieldsNoNumber() throws {
         let folder = try makeTemporaryFolder()
-        let result = try read("lo-glucose-g1", ["-p", "101", "--yes"], in: folder)
+        let result = try read("lo-glucose-g1", ["-p", "101", "--yes", "--reader", "rules"], in: folder)
         XCTAssertEqual(result.status, 6, result.stderr)
         let summary = try jsonObject(try XCTUnwrap(result.lines.last))
         XCTAssertEqual(summary["word"] as? String, "LO")
         XCTAssertNil(summary["values"])
         XCTAssertEqual(try queued(in: folder).count, 0)
+
+        let trained = try makeTemporaryFolder()
+        let byDefault = try read("lo-glucose-g1", ["-p", "101", "--yes"], in: trained)
+        XCTAssertTrue([2, 6].contains(byDefault.status), "exit \(byDefault.status): \(byDefault.stderr)")
+        XCTAssertNil(try jsonObject(try XCTUnwrap(byDefault.lines.last))["values"])
+        XCTAssertEqual(try queued(in: trained).count, 0)
     }
 
     func testAMgPerDLClipReadAsMmolIsRefusedNotConverted() throws {

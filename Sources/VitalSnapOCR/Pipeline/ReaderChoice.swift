@@ -23,14 +23,13 @@ public enum ReaderChoice: Sendable {
         }
     }
 
-    /// The reader that measures better, the default of every command: the one with more right readings and
-    /// no more wrong ones on the held halves of the real photos and on `Samples/` (README, "Accuracy"), whose
-    /// live reading settles on every sample clip the other's does. Today that is still the rule-based reader.
-    /// The trained one reads more than twice as many held real photos with fewer wrong readings, more of the
-    /// sample stills (103 against 85) and of the clip frames (33 against 30), but its live reading does not
-    /// settle on the sample meter's `LO` (3 of the 6 frames read as the word, the others `L1O` or `L.O0`),
-    /// where the rules report it; issue 10 stays open until it does.
-    public static let preferredKind: Kind = .rules
+    /// The reader that measures better, the default of every command: the trained one. It reads well over twice
+    /// as many held real photos as the rules with fewer wrong readings, more of the sample stills and of the
+    /// clip frames, none wrong, and its live reading settles on the sample clips the rules settle on but one:
+    /// the sample meter's `LO` (3 of its 6 frames read as the word, the others refused as unclear), where it
+    /// ends without a steady reading instead of reporting the word, and queues nothing either way (README,
+    /// "Accuracy").
+    public static let preferredKind: Kind = .model
 
     /// `preferredKind`, or the rules when its models cannot be loaded.
     public static func preferred() -> ReaderChoice {
