@@ -59,7 +59,7 @@ def main() -> None:
     write_split(split)
     table, chosen = [], None
     for t in [lines_threshold] + [t for t in THRESHOLDS if t > lines_threshold]:
-        per_folder = read_validation(args.vitalsnap, os.path.abspath(args.models), split, t)
+        per_folder = read_validation(os.path.abspath(args.vitalsnap), os.path.abspath(args.models), split, t)
         photos = sum(v[0] for v in per_folder.values())
         right = sum(v[1] for v in per_folder.values())
         wrong = sum(v[2] for v in per_folder.values())

@@ -10,7 +10,8 @@
 #   2 train the recognizer, 3 the detector, on synthetic data and the labelled real lines
 #   4 pseudo-label the real training photos with them (keep only lines that agree with the labels)
 #   5 fine-tune both with the real photos added, 5b and 5c pseudo-label again with the better models and
-#   fine-tune both again (twice), 6 calibrate, 7 train the orienter, 8 export, 9 evaluate with the Swift reader
+#   fine-tune both again (twice), 6 calibrate, 7 train the orienter, 8 export and check the threshold on the
+#   validation photos with the Swift reader (choose_threshold.py), 9 evaluate with the Swift reader
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -99,10 +100,16 @@ step "7 the orienter: from scratch on the first generated scenes, then on those 
     --out "$W/orienter-r1.pt" --minutes "$ORIENTER_MINUTES" --seed "$((SEED + 8))"
 "$PY" train_orienter.py --synthetic "$W/synth" "$W/synth-orienter" --synthetic-limit 6000 --synthetic-val "$W/synth-val" \
     --init "$W/orienter-r1.pt" --lr 1.5e-3 --out "$W/orienter.pt" --minutes "$ORIENTER_FINE_MINUTES" --seed "$((SEED + 9))"
-step "8 exporting"
-"$PY" export.py --detector "$W/detector-r3.pt" --recognizer "$W/recognizer-r3.pt" --calibration "$W/calibration.json" \
-    --fixture-crop "$(ls "$W"/synth-val/lines/*.png | head -n 1)" --orienter "$W/orienter.pt" \
-    --card "Training/train.sh SEED=$SEED SCENES=$SCENES"
+step "8 exporting, then the threshold checked on the validation photos with the Swift reader"
+export_models() {
+    "$PY" export.py --detector "$W/detector-r3.pt" --recognizer "$W/recognizer-r3.pt" --calibration "$W/calibration.json" \
+        --fixture-crop "$(ls "$W"/synth-val/lines/*.png | head -n 1)" --orienter "$W/orienter.pt" \
+        --card "Training/train.sh SEED=$SEED SCENES=$SCENES"
+}
+export_models
+# vitalsnap (built in step 1) reads the validation photos with the files just written (--models).
+"$PY" choose_threshold.py --models "$(cd .. && pwd)/Models/reader" --calibration "$W/calibration.json"
+export_models
 cd ..
 step "9 evaluating (release build, held halves)"
 swift build -c release --product vitalsnap >/dev/null
