@@ -57,9 +57,11 @@ def main() -> None:
     lines_threshold = calibration.get("threshold_lines", calibration["threshold"])
     split = os.path.join(WORK, "validation-split.tsv")
     write_split(split)
+    # vitalsnap runs from the repository root: paths given relative to here must not change meaning.
+    vitalsnap, models = os.path.abspath(args.vitalsnap), os.path.abspath(args.models)
     table, chosen = [], None
     for t in [lines_threshold] + [t for t in THRESHOLDS if t > lines_threshold]:
-        per_folder = read_validation(os.path.abspath(args.vitalsnap), os.path.abspath(args.models), split, t)
+        per_folder = read_validation(vitalsnap, models, split, t)
         photos = sum(v[0] for v in per_folder.values())
         right = sum(v[1] for v in per_folder.values())
         wrong = sum(v[2] for v in per_folder.values())
