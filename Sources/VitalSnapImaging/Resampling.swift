@@ -138,44 +138,54 @@ extension GrayImage {
     }
 
     /// Bilinear sampling with 8-bit fixed-point weights. Output pixel centre x maps to source coordinate
-    /// (x + 0.5) * scale - 0.5, clamped at the borders. `out` already has its final size.
+    /// (x + 0.5) * scale - 0.5, clamped at the borders. `out` already has its final size. The columns are done
+    /// in blocks of `bilinearBlock`, whose table of sample positions fits on the stack (no allocation).
     private func bilinear(into out: inout GrayImage, scaleX: Double, scaleY: Double) {
         let w = width, h = height, outWidth = out.width, outHeight = out.height
-        // Per output column: left index, right index, right weight (0...256).
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: outWidth * 3) { tableBuffer in
+        // Per output column of a block: left index, right index, right weight (0...256).
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.bilinearBlock * 3) { tableBuffer in
             let table = tableBuffer.baseAddress!
-            for x in 0..<outWidth {
-                let (i0, i1, weight) = Self.samplePosition(x, scale: scaleX, limit: w)
-                table[3 * x] = Int32(i0)
-                table[3 * x + 1] = Int32(i1)
-                table[3 * x + 2] = Int32(weight)
-            }
             pixels.withUnsafeBufferPointer { srcBuffer in
                 out.pixels.withUnsafeMutableBufferPointer { dstBuffer in
                     let src = srcBuffer.baseAddress!, dst = dstBuffer.baseAddress!
-                    for y in 0..<outHeight {
-                        let (j0, j1, wy) = Self.samplePosition(y, scale: scaleY, limit: h)
-                        let top = src + j0 &* w, bottom = src + j1 &* w
-                        let weightY = Int32(wy)
-                        let row = dst + y &* outWidth
-                        var x = 0
-                        var t = table
-                        while x < outWidth {
-                            let i0 = Int(t[0]), i1 = Int(t[1]), wx = t[2]
-                            let a = Int32(top[i0]), b = Int32(top[i1])
-                            let c = Int32(bottom[i0]), d = Int32(bottom[i1])
-                            let upper = a &<< 8 &+ (b &- a) &* wx  // value * 256
-                            let lower = c &<< 8 &+ (d &- c) &* wx
-                            let value = upper &<< 8 &+ (lower &- upper) &* weightY  // value * 65536
-                            row[x] = UInt8(truncatingIfNeeded: (value &+ 32768) &>> 16)
-                            x &+= 1
-                            t += 3
+                    var first = 0
+                    while first < outWidth {
+                        let count = min(Self.bilinearBlock, outWidth - first)
+                        for k in 0..<count {
+                            let (i0, i1, weight) = Self.samplePosition(first + k, scale: scaleX, limit: w)
+                            table[3 * k] = Int32(i0)
+                            table[3 * k + 1] = Int32(i1)
+                            table[3 * k + 2] = Int32(weight)
                         }
+                        for y in 0..<outHeight {
+                            let (j0, j1, wy) = Self.samplePosition(y, scale: scaleY, limit: h)
+                            let top = src + j0 &* w, bottom = src + j1 &* w
+                            let weightY = Int32(wy)
+                            let row = dst + y &* outWidth + first
+                            var x = 0
+                            var t = table
+                            while x < count {
+                                let i0 = Int(t[0]), i1 = Int(t[1]), wx = t[2]
+                                let a = Int32(top[i0]), b = Int32(top[i1])
+                                let c = Int32(bottom[i0]), d = Int32(bottom[i1])
+                                let upper = a &<< 8 &+ (b &- a) &* wx  // value * 256
+                                let lower = c &<< 8 &+ (d &- c) &* wx
+                                let value = upper &<< 8 &+ (lower &- upper) &* weightY  // value * 65536
+                                row[x] = UInt8(truncatingIfNeeded: (value &+ 32768) &>> 16)
+                                x &+= 1
+                                t += 3
+                            }
+                        }
+                        first += count
                     }
                 }
             }
         }
     }
+
+    /// Output columns per block of `bilinear`: 64 columns' table is 768 bytes, under the 1 KiB that
+    /// `withUnsafeTemporaryAllocation` keeps on the stack on Linux (more goes to the heap).
+    private static let bilinearBlock = 64
 
     /// Neighbouring source indices and the weight of the second (0...256) for output index `i`.
     @inline(__always)

@@ -20,7 +20,19 @@ final class ModelLineRectifierTests: XCTestCase {
         // display; the rows above and below show the display.
         let image = crop(background: 200, ink: 40, share: 0.6)
         XCTAssertEqual(ModelLineRectifier.inkPolarity(of: image, againstMarginsOf: band), .dark)
-        XCTAssertEqual(ModelLineRectifier.inkPolarity(of: image, rows: band), .light)
+        var histogram = Histogram()
+        XCTAssertEqual(ModelLineRectifier.inkPolarity(of: image, rows: band, histogram: &histogram), .light)
+    }
+
+    /// The band's histogram is scratch space kept between lines: what an earlier crop left in it does not count.
+    func testTheBandAloneIsJudgedAfreshWithAReusedHistogram() {
+        var histogram = Histogram()
+        let dark = crop(background: 200, ink: 40, share: 0.3), light = crop(background: 30, ink: 230, share: 0.3)
+        XCTAssertEqual(ModelLineRectifier.inkPolarity(of: dark, rows: band, histogram: &histogram), .dark)
+        XCTAssertEqual(ModelLineRectifier.inkPolarity(of: light, rows: band, histogram: &histogram), .light)
+        XCTAssertEqual(ModelLineRectifier.inkPolarity(of: dark, rows: band, histogram: &histogram), .dark)
+        // Rows below the crop count for nothing.
+        XCTAssertEqual(ModelLineRectifier.inkPolarity(of: light, rows: 40..<50, histogram: &histogram), .dark)
     }
 
     func testLitSegmentsOnADarkDisplayAreLightInk() {

@@ -33,7 +33,9 @@ import VitalSnapImaging
         let characters = digits.map { RecognizedCharacter(character: "8", confidence: 1, segments: [], box: $0) }
         var line = RecognizedLine(
             characters: characters, confidence: 1, digitHeight: 34, polarity: polarity,
-            corners: [Point(x: 20, y: 3), Point(x: 84, y: 3), Point(x: 84, y: 37), Point(x: 20, y: 37)],
+            corners: LineQuad(
+                topLeft: Point(x: 20, y: 3), topRight: Point(x: 84, y: 3), bottomRight: Point(x: 84, y: 37),
+                bottomLeft: Point(x: 20, y: 37)),
             contrast: 150, hasGap: false)
         line.polarityIsSure = sure
         return Reading(outcome: .values([]), confidence: 1, recognizedText: "888", lines: [line])

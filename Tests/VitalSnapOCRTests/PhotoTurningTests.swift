@@ -66,7 +66,7 @@ final class PhotoTurningTests: XCTestCase {
         let reader = PhotoReader(peripheral: try XCTUnwrap(PeripheralCatalog.builtIn()[9]))
         func line(_ text: String) -> RecognizedLine {
             let characters = text.map { RecognizedCharacter(character: $0, confidence: 0.3, segments: [], box: PixelRect(x: 0, y: 0, width: 10, height: 20)) }
-            return RecognizedLine(characters: characters, confidence: 0.3, digitHeight: 20, polarity: .dark, corners: [], contrast: 100, hasGap: false)
+            return RecognizedLine(characters: characters, confidence: 0.3, digitHeight: 20, polarity: .dark, corners: nil, contrast: 100, hasGap: false)
         }
         XCTAssertFalse(reader.showsPossibleValue([line("07")]))
         XCTAssertFalse(reader.showsPossibleValue([]))

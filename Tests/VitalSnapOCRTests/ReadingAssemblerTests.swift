@@ -27,7 +27,9 @@ final class ReadingAssemblerTests: XCTestCase {
         let width = Double(text.count * cell)
         return RecognizedLine(
             characters: characters, confidence: characters.map(\.confidence).min() ?? 0, digitHeight: height, polarity: .dark,
-            corners: [Point(x: x, y: top), Point(x: x + width, y: top), Point(x: x + width, y: top + height), Point(x: x, y: top + height)],
+            corners: LineQuad(
+                topLeft: Point(x: x, y: top), topRight: Point(x: x + width, y: top),
+                bottomRight: Point(x: x + width, y: top + height), bottomLeft: Point(x: x, y: top + height)),
             contrast: 120, hasGap: hasGap)
     }
 
@@ -283,7 +285,7 @@ final class ReadingAssemblerTests: XCTestCase {
         for turn in turns {
             let turned = rows.map { line -> RecognizedLine in
                 var out = line
-                out.corners = line.corners.map(turn)
+                out.corners = line.corners?.map(turn)
                 return out
             }
             let reading = try assembler(2).assemble(turned.reversed())

@@ -55,7 +55,7 @@ final class TextLineReaderTests: XCTestCase {
         XCTAssertEqual(found.digitHeight, 36, accuracy: 4, what, file: file, line: line)
         XCTAssertGreaterThanOrEqual(found.confidence, 0.5, what, file: file, line: line)
         XCTAssertFalse(found.hasGap, what, file: file, line: line)
-        XCTAssertEqual(found.corners.count, 4, what, file: file, line: line)
+        XCTAssertNotNil(found.corners, what, file: file, line: line)
         // Corners in the caller's image coordinates (not the working resolution): around the drawn number.
         let overlap = found.boundingBox.intersection(box).area
         XCTAssertGreaterThanOrEqual(Double(overlap), 0.7 * Double(box.area), "\(what): \(found.boundingBox) vs \(box)", file: file, line: line)

@@ -204,9 +204,8 @@ public struct ReadingAssembler: Sendable {
     static func sortInReadingOrder(_ lines: inout [RecognizedLine]) {
         // The display's reading direction: the mean of its lines' (their quads' `direction`).
         var ex = 0.0, ey = 0.0
-        for line in lines where line.corners.count == 4 {
-            let c = line.corners
-            let e = LineQuad(topLeft: c[0], topRight: c[1], bottomRight: c[2], bottomLeft: c[3]).direction
+        for line in lines {
+            guard let e = line.corners?.direction else { continue }
             ex += e.x
             ey += e.y
         }
@@ -215,14 +214,18 @@ public struct ReadingAssembler: Sendable {
         // Each line's start along the reading direction (u) and its extent down the display (v0 to v1): a few
         // corners, so worked out again in each comparison rather than kept beside the lines.
         func extent(_ line: RecognizedLine) -> (u: Double, v0: Double, v1: Double) {
-            guard !line.corners.isEmpty else { return (0, 0, 0) }
+            guard let c = line.corners else { return (0, 0, 0) }
             var u = Double.infinity, v0 = Double.infinity, v1 = -Double.infinity
-            for p in line.corners {
+            func add(_ p: Point) {
                 let v = p.y * ex - p.x * ey
                 u = min(u, p.x * ex + p.y * ey)
                 v0 = min(v0, v)
                 v1 = max(v1, v)
             }
+            add(c.topLeft)
+            add(c.topRight)
+            add(c.bottomRight)
+            add(c.bottomLeft)
             return (u, v0, v1)
         }
         lines.sort { first, second in

@@ -6,6 +6,8 @@ import VitalSnapImaging
 /// from the crop for the stages after it (glare).
 public struct ModelLineRectifier: LineRectifying {
     private var cropper = LineCropper()
+    /// The digit band's grey levels, kept between lines so that telling a crop's polarity allocates nothing.
+    private var histogram = Histogram()
 
     public init() {}
 
@@ -31,7 +33,7 @@ public struct ModelLineRectifier: LineRectifying {
         }
         let marginsInFrame = inFrame(row: 1) && inFrame(row: Double(LineCropper.height) - 1)
         let band = LineCropper.digitTop..<LineCropper.digitBottom
-        let inBand = Self.inkPolarity(of: out.image, rows: band)
+        let inBand = Self.inkPolarity(of: out.image, rows: band, histogram: &histogram)
         guard marginsInFrame else {
             out.polarity = inBand
             out.polarityIsSure = false
@@ -64,26 +66,20 @@ public struct ModelLineRectifier: LineRectifying {
     }
 
     /// Segments cover a minority of the digit band: where the band's mean is below its median, the minority is
-    /// dark (dark ink on a light display), otherwise light.
-    static func inkPolarity(of image: GrayImage, rows: Range<Int>) -> InkPolarity {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { histogram in
-            histogram.initialize(repeating: 0)
-            var sum = 0, count = 0
-            for y in rows where y < image.height {
-                for x in 0..<image.width {
-                    let p = Int(image[x, y])
-                    histogram[p] += 1
-                    sum += p
-                    count += 1
-                }
-            }
-            guard count > 0 else { return .dark }
-            var seen = 0, median = 0
-            for level in 0..<256 {
-                seen += histogram[level]
-                if 2 * seen >= count { median = level; break }
-            }
-            return Double(sum) / Double(count) < Double(median) ? .dark : .light
+    /// dark (dark ink on a light display), otherwise light. `histogram` is scratch space the caller keeps.
+    static func inkPolarity(of image: GrayImage, rows: Range<Int>, histogram: inout Histogram) -> InkPolarity {
+        let top = max(0, rows.lowerBound), bottom = min(rows.upperBound, image.height)
+        guard bottom > top else { return .dark }
+        histogram.update(image, in: PixelRect(x: 0, y: top, width: image.width, height: bottom - top))
+        let count = histogram.total
+        guard count > 0 else { return .dark }
+        var sum = 0, seen = 0, median = -1
+        for level in 0..<256 {
+            let n = histogram.counts[level]
+            sum += level * n
+            seen += n
+            if median < 0 && 2 * seen >= count { median = level }
         }
+        return Double(sum) / Double(count) < Double(median) ? .dark : .light
     }
 }

@@ -38,8 +38,9 @@ public struct RecognizedLine: Sendable {
     public var polarityIsSure = true
     /// What the locator says the line is (value, auxiliary digits); nil where it cannot tell.
     public var role: LineRole?
-    /// The line's corners in working-image coordinates (top-left, top-right, bottom-right, bottom-left).
-    public var corners: [Point]
+    /// The line's corners in image coordinates (top-left, top-right, bottom-right, bottom-left); nil for a line
+    /// not placed in an image. Four points held in place, not an array: a line read costs no allocation for them.
+    public var corners: LineQuad?
     /// Contrast between ink and background, 0...255.
     public var contrast: Int
     /// A digit-sized gap inside the line: a character may be missing (hidden by glare, or not detected).
@@ -78,7 +79,7 @@ public struct RecognizedLine: Sendable {
 
     public init(
         characters: [RecognizedCharacter], confidence: Double, digitHeight: Double, polarity: InkPolarity,
-        role: LineRole? = nil, corners: [Point], contrast: Int, hasGap: Bool, noise: Double = 0
+        role: LineRole? = nil, corners: LineQuad?, contrast: Int, hasGap: Bool, noise: Double = 0
     ) {
         self.characters = characters
         self.confidence = confidence
@@ -107,5 +108,5 @@ public struct RecognizedLine: Sendable {
         characters.lazy.filter { $0.character != "." && ($0.character == "?" || $0.confidence < 0.5) }.count
     }
 
-    public var boundingBox: PixelRect { PixelRect(enclosing: corners) }
+    public var boundingBox: PixelRect { corners.map { PixelRect(enclosing: $0) } ?? .zero }
 }

@@ -101,7 +101,9 @@ public struct TextLineReader: Sendable {
             var recognized = RecognizedLine(
                 characters: read.characters, confidence: read.confidence, digitHeight: r.frameDigitHeight / factor,
                 polarity: rectified.polarity ?? line.polarity, role: line.role,
-                corners: [toImage(x0, y0), toImage(x1, y0), toImage(x1, y1), toImage(x0, y1)],
+                corners: LineQuad(
+                    topLeft: toImage(x0, y0), topRight: toImage(x1, y0), bottomRight: toImage(x1, y1),
+                    bottomLeft: toImage(x0, y1)),
                 contrast: read.contrast, hasGap: read.hasGap, noise: read.noise)
             recognized.toImage = toImageMap
             recognized.viewsDisagree = read.viewsDisagree
