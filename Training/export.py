@@ -107,10 +107,12 @@ def main() -> None:
     # An ensemble (ensemble.py) keeps its member count in its metadata.
     members = (load_exported(args.recognizer)[2].get("vitalsnap.recognizer.members")
                if args.recognizer.endswith(".safetensors") else None)
-    export_safetensors(load_recognizer(args.recognizer), recognizer_path, {
+    recognizer = load_recognizer(args.recognizer)
+    export_safetensors(recognizer, recognizer_path, {
         **({"vitalsnap.recognizer.members": members} if members else {}),
         **common, "vitalsnap.model": "line-recognizer", "vitalsnap.recognizer.alphabet": ALPHABET,
         "vitalsnap.recognizer.crop_height": str(CROP_HEIGHT),
+        "vitalsnap.recognizer.stride": str(measured_stride(recognizer)),
         "vitalsnap.recognizer.temperature": str(calibration["temperature"]),
         "vitalsnap.recognizer.min_confidence": str(calibration["threshold"]),
         **({"vitalsnap.recognizer.views": json.dumps(calibration["views"]),
@@ -135,6 +137,13 @@ def main() -> None:
     save_file(fixture, fixture_path, metadata={"photo": os.path.relpath(FIXTURE_PHOTO, ROOT)})
     for path in written + [detector_path, recognizer_path, fixture_path]:
         print(f"{os.path.relpath(path, ROOT)}: {os.path.getsize(path) / 1e6:.2f} MB")
+
+
+@torch.no_grad()
+def measured_stride(net) -> int:
+    """Crop columns per output column, measured on a blank crop (an ensemble's layer list is no chain)."""
+    width = 64
+    return width // net(torch.zeros(1, 1, CROP_HEIGHT, width)).shape[3]
 
 
 if __name__ == "__main__":

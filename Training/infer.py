@@ -2,6 +2,9 @@
 calibration and quick checks."""
 from __future__ import annotations
 
+import json
+import os
+
 import numpy as np
 import torch
 
@@ -27,18 +30,33 @@ def load_detector(path: str) -> GraphNet:
 
 
 def load_recognizer(path: str) -> GraphNet:
-    """A recognizer of any width (`models.recognizer_layers`) from a checkpoint, the width its first layer
-    shows; an exported file from its own layer list, whatever it is (one recognizer or an ensemble of them,
-    ensemble.py)."""
+    """A recognizer of any width and stride (`models.recognizer_layers`) from a checkpoint, the width its first
+    layer shows and the stride its shape file (`recognizer_shape_path`) gives; an exported file from its own
+    layer list, whatever it is (one recognizer or an ensemble of them, ensemble.py)."""
     if path.endswith(".safetensors"):
         return load_graph_file(path)
-    return load_network(recognizer_layers(recognizer_width(path)), path)
+    return load_network(recognizer_layers(recognizer_width(path), recognizer_stride(path)), path)
 
 
 def recognizer_width(path: str) -> float:
     """The width (models.recognizer_layers) of a recognizer checkpoint, from its first layer."""
     state = torch.load(path)
     return state["convs.c1.weight"].shape[0] / recognizer_layers()[0]["out"]
+
+
+def recognizer_shape_path(checkpoint: str) -> str:
+    """Where train_recognizer.py writes a checkpoint's stride: a checkpoint holds weights only, and the stride
+    changes the layers, not their weights' shapes."""
+    return checkpoint + ".shape.json"
+
+
+def recognizer_stride(path: str) -> int:
+    """The stride of a recognizer checkpoint: its shape file's, else 4 (the checkpoints made before strides)."""
+    shape = recognizer_shape_path(path)
+    if not os.path.exists(shape):
+        return 4
+    with open(shape) as f:
+        return int(json.load(f)["stride"])
 
 
 # The second, closer look at the part of the photo holding the lines found (ModelLineLocator.Configuration):
@@ -85,13 +103,15 @@ def detect(net: GraphNet, grey: np.ndarray) -> list[DetectedLine]:
 
 @torch.no_grad()
 def recognizer_logits(net: GraphNet, crops: list[np.ndarray]) -> list[np.ndarray]:
-    """Per crop, T x C logits for its own T = width / 4 columns."""
+    """Per crop, T x C logits for its own T = width / stride columns (the stride is what the network makes of
+    the batch's padded width)."""
     out = []
     for i in range(0, len(crops), 64):
         chunk = crops[i : i + 64]
         x, widths = batch_tensor(chunk)
         logits = net(x).squeeze(2).permute(0, 2, 1).numpy()  # N x T x C
-        out += [logits[k, : w // 4] for k, w in enumerate(widths)]
+        stride = x.shape[3] // logits.shape[1]
+        out += [logits[k, : w // stride] for k, w in enumerate(widths)]
     return out
 
 

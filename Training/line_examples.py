@@ -5,7 +5,8 @@
   the icons and unit words beside it (never into another line with digits), as the reader's longer and taller
   views of a line see it; the text stays the value's;
 - real lines: cut from real photos around their quad, jittered as a detector would err;
-- composed: real single-digit crops of one display style put side by side into a line.
+- composed: real single-digit crops of one display style put side by side into a line;
+- recombined: a real line cut into its digits and put together again in another order (recombine.py).
 Real crops are augmented (blur, noise, gamma, JPEG, polarity) so a few hundred photos stand for many.
 """
 from __future__ import annotations
@@ -199,6 +200,10 @@ class LineSampler:
     cache: ImageCache
     context: list[ContextLine] = field(default_factory=list)
     share_real: float = SHARE_REAL
+    # Real lines cut into their digits, per source (recombine.cut_lines), and the share of a source's draws
+    # that are one of them recombined rather than a real line as it is.
+    recombinable: dict = field(default_factory=dict)
+    share_recombined: float = 0.0
 
     def __post_init__(self) -> None:
         by_source: dict[str, list[LineExample]] = {}
@@ -213,6 +218,11 @@ class LineSampler:
         r = rng.random()
         if r < self.share_real and self.real:
             source = rng.choices(self.real_sources, cum_weights=self.real_cum_weights)[0]
+            cut = self.recombinable.get(source[0].source)
+            if cut and rng.random() < self.share_recombined:
+                line = rng.choice(cut)
+                crop, text = line.recombined(rng)
+                return augment(crop, rng), text, line.dots_optional
             example = rng.choice(source)
             return (*self.real_line(example, rng), example.dots_optional)
         if (r < self.share_real + SHARE_COMPOSED or not self.synthetic) and self.digits:

@@ -21,26 +21,45 @@ def separable(name, cin, cout, stride=(1, 1), dilation=(1, 1)):
             conv(name + "_pw", cin, cout, k=(1, 1))]
 
 
-def recognizer_layers(width: float = 1) -> list[dict]:
-    """1 x 32 x W crop -> 1 x W/4 x classes. Height is pooled away; three 1-D layers see about four characters
-    on either side, so `HI` is told from `H1` and a decimal point from a speck."""
+# Crop columns per output column the recognizer may have: 4 (the first ones), or 2, where a decimal point
+# squeezed between two digits gets a column of its own.
+RECOGNIZER_STRIDES = (4, 2)
+
+
+def recognizer_layers(width: float = 1, stride: int = 4) -> list[dict]:
+    """1 x 32 x W crop -> 1 x W/stride x classes. Height is pooled away; three 1-D layers see about four
+    characters on either side, so `HI` is told from `H1` and a decimal point from a speck. At stride 2 the second
+    pooling keeps the columns and the 1-D layers' dilations double, so they see as far in crop pixels."""
+    if stride not in RECOGNIZER_STRIDES:
+        raise ValueError(f"recognizer stride {stride}: one of {RECOGNIZER_STRIDES}")
     c = [16, 32, 48, 64]
     c = [round(x * width) for x in c]
+    across = 2 if stride == 4 else 1   # the second pooling's step across
+    reach = 4 // stride                # the 1-D layers' dilation factor
     return [
         conv("c1", 1, c[0]),
         {"name": "p1", "op": "maxpool2d", "kernel": [2, 2], "stride": [2, 2]},      # 16 x W/2
         conv("c2", c[0], c[1]),
-        {"name": "p2", "op": "maxpool2d", "kernel": [2, 2], "stride": [2, 2]},      # 8 x W/4
+        {"name": "p2", "op": "maxpool2d", "kernel": [2, across], "stride": [2, across]},  # 8 x W/stride
         conv("c3", c[1], c[2]),
         conv("c4", c[2], c[2]),
-        {"name": "p3", "op": "maxpool2d", "kernel": [2, 1], "stride": [2, 1]},      # 4 x W/4
+        {"name": "p3", "op": "maxpool2d", "kernel": [2, 1], "stride": [2, 1]},      # 4 x W/stride
         conv("c5", c[2], c[3]),
-        {"name": "p4", "op": "maxpool2d", "kernel": [2, 1], "stride": [2, 1]},      # 2 x W/4
-        conv("c6", c[3], c[3], k=(2, 1), pad=(0, 0)),                                # 1 x W/4
-        conv("c7", c[3], c[3], k=(1, 3)),
-        conv("c8", c[3], c[3], k=(1, 3), dilation=(1, 2)),
+        {"name": "p4", "op": "maxpool2d", "kernel": [2, 1], "stride": [2, 1]},      # 2 x W/stride
+        conv("c6", c[3], c[3], k=(2, 1), pad=(0, 0)),                                # 1 x W/stride
+        conv("c7", c[3], c[3], k=(1, 3), dilation=(1, reach)),
+        conv("c8", c[3], c[3], k=(1, 3), dilation=(1, 2 * reach)),
         conv("head", c[3], NUM_CLASSES, k=(1, 1), bn=False, relu=False),
     ]
+
+
+def output_stride(layers: list[dict]) -> int:
+    """Input columns per output column of a chain of layers (the product of their steps across)."""
+    step = 1
+    for layer in layers:
+        if layer["op"] in ("conv2d", "maxpool2d"):
+            step *= layer["stride"][1]
+    return step
 
 
 DETECTOR_OUTPUTS = 7  # 4 class logits, ln(digit height), cos and sin of the reading direction
@@ -125,5 +144,6 @@ def macs(layers: list[dict], height: int, width: int) -> int:
 
 if __name__ == "__main__":
     print("recognizer MACs at 32x100:", macs(recognizer_layers(), 32, 100))
+    print("recognizer at stride 2, MACs at 32x100:", macs(recognizer_layers(stride=2), 32, 100))
     print("detector MACs at 192x256:", macs(detector_layers(), 192, 256))
     print("orienter MACs at 128x128:", macs(orienter_layers(), 128, 128))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import json
 import os
 import random
 import sys
@@ -20,12 +21,13 @@ from dataclasses import replace
 import numpy as np
 import torch
 
-from common import ALPHABET, CHAR_INDEX, encode_text, seed_everything
+from common import ALPHABET, CHAR_INDEX, MODELS, encode_text, seed_everything
 from graphnet import GraphNet, freeze_batchnorm
-from infer import load_network
+from infer import load_network, load_recognizer, recognizer_shape_path
 from line_examples import (SHARE_REAL, ImageCache, LineSampler, batch_tensor, read_context_lines, read_synthetic,
                            split_digits, split_real)
-from models import recognizer_layers
+from models import RECOGNIZER_STRIDES, output_stride, recognizer_layers
+from recombine import CutLine, cut_lines
 from widen import widen_exported
 from real_data import LineExample, agrees, digit_crops, line_match_rule, panel_meter_lines, whole_image_lines
 
@@ -55,7 +57,8 @@ def forward(net, crops):
     x, widths = batch_tensor(crops)
     logits = net(x)  # N x C x 1 x T
     log_probs = logits.squeeze(2).permute(2, 0, 1).log_softmax(2)  # T x N x C
-    return log_probs, [w // 4 for w in widths]
+    stride = x.shape[3] // log_probs.shape[0]
+    return log_probs, [w // stride for w in widths]
 
 
 def ctc_log_probs(log_probs: torch.Tensor, dots_optional: list[bool]) -> torch.Tensor:
@@ -100,6 +103,17 @@ def evaluate(net, sampler: LineSampler, val: list[LineExample], synthetic_val: l
     return {k: sum(v) / len(v) for k, v in sorted(results.items())} | {"count": {k: len(v) for k, v in results.items()}}
 
 
+def recombinable(sampler: LineSampler, lines: list[LineExample], cutter: str) -> dict[str, list[CutLine]]:
+    """The training lines the cutter reads as their own text, cut into digits, per source."""
+    rng = random.Random(0)
+    crops = [sampler.real_line(e, rng, jitter=False)[0] for e in lines]
+    out: dict[str, list[CutLine]] = {}
+    for example, line in cut_lines(load_recognizer(cutter), lines, crops):
+        out.setdefault(example.source, []).append(line)
+    print("lines cut for recombining: " + ", ".join(f"{k} {len(v)}" for k, v in sorted(out.items())), flush=True)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--synthetic", required=True, help="output folder of `vitalsnap samples training-set`")
@@ -110,6 +124,14 @@ def main() -> None:
                     "file (.safetensors, its batchnorm then frozen: graphnet.load_folded)")
     ap.add_argument("--width", type=float, default=1.0, help="channels as a multiple of the first recognizer's "
                     "(models.recognizer_layers); an --init file that is narrower is widened to it")
+    ap.add_argument("--stride", type=int, default=4, choices=RECOGNIZER_STRIDES,
+                    help="crop columns per output column (models.recognizer_layers); an --init file of another "
+                    "stride gives its weights, which have the same shapes")
+    ap.add_argument("--recombine", type=float, default=0.0, metavar="SHARE",
+                    help="share of each real source's draws that are one of its lines cut into digits and "
+                    "recombined (recombine.py; 0: none)")
+    ap.add_argument("--cutter", default=os.path.join(MODELS, "reader", "line-recognizer.safetensors"),
+                    help="the recognizer that finds the digits of the lines to recombine (default the committed one)")
     ap.add_argument("--real-share", type=float, default=SHARE_REAL, help="share of real lines among those drawn")
     ap.add_argument("--minutes", type=float, default=35)
     ap.add_argument("--lr", type=float, default=3e-3)
@@ -132,17 +154,22 @@ def main() -> None:
     real_train, real_val = split_real(real)
     sampler = LineSampler(read_synthetic(args.synthetic), real_train, split_digits(digit_crops()), ImageCache(),
                           read_context_lines(args.synthetic), share_real=args.real_share)
+    if args.recombine > 0:
+        sampler.recombinable, sampler.share_recombined = recombinable(sampler, real_train, args.cutter), args.recombine
     synthetic_val = read_synthetic(args.synthetic_val)[:2000] if args.synthetic_val else []
     print(f"synthetic lines {len(sampler.synthetic)} (+{len(sampler.context)} value lines in their scenes), "
           f"real lines {len(real_train)} (+{len(real_val)} validation)", flush=True)
 
-    layers = recognizer_layers(args.width)
+    layers = recognizer_layers(args.width, args.stride)
+    stride = output_stride(layers)
     if args.init and args.init.endswith(".safetensors"):
         # An exported file as wide as `--width` is taken as it is; a narrower one is widened (widen.py).
         net = widen_exported(args.init, layers, args.seed).train()
         freeze_batchnorm(net)  # its statistics are the identity the folded weights were put back with
     else:
         net = load_network(layers, args.init).train() if args.init else GraphNet(layers, 1)
+    with open(recognizer_shape_path(args.out), "w") as f:
+        json.dump({"width": args.width, "stride": stride}, f)
     ctc = torch.nn.CTCLoss(blank=0, zero_infinity=True)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     budget = args.minutes * 60
@@ -153,7 +180,7 @@ def main() -> None:
         if elapsed >= budget:
             break
         pool = [sampler.sample(rng) for _ in range(BATCH * POOL_BATCHES)]
-        pool = [(c, t, d) for c, t, d in pool if 2 * len(t) + 1 <= c.shape[1] // 4 or not t]
+        pool = [(c, t, d) for c, t, d in pool if 2 * len(t) + 1 <= c.shape[1] // stride or not t]
         pool.sort(key=lambda ct: ct[0].shape[1])
         batches = [pool[i : i + BATCH] for i in range(0, len(pool), BATCH)]
         rng.shuffle(batches)

@@ -67,6 +67,31 @@ import VitalSnapImaging
         #expect(recognizer.probability(of: other, in: line, pointsMayDrop: true) < 0.5 * mayDrop)
     }
 
+    /// Output columns map back to crop columns at the file's stride: the characters' boxes lie on the ink, in
+    /// reading order, from its first digit to its last.
+    @Test func characterBoxesLieOnTheInkAtTheFilesStride() throws {
+        var recognizer = try recognizer()
+        let line = crop()
+        let read = recognizer.recognize(line)
+        try #require(read.characters.count >= 3)
+        let step = recognizer.info.columnsPerStep
+        #expect(RecognizerInfo.supportedColumnsPerStep.contains(step))
+        // The columns with ink in the digit band.
+        let inked = (0..<line.image.width).filter { x in
+            (line.digitTop..<(line.digitTop + line.digitHeight)).contains { y in line.image[x, y] < 128 }
+        }
+        let first = try #require(inked.first), last = try #require(inked.last)
+        let centres = read.characters.map { Double($0.box.minX) + Double($0.box.width) / 2 }
+        for (c, centre) in zip(read.characters, centres) {
+            #expect(c.box.width % step == 0)
+            #expect(centre >= Double(first - step) && centre <= Double(last + step), "\(c.character) at \(centre)")
+        }
+        #expect(centres == centres.sorted())
+        let third = Double(last - first) / 3
+        #expect(centres[0] < Double(first) + third)
+        #expect(centres[centres.count - 1] > Double(last) - third)
+    }
+
     @Test func aCharacterOutsideItsAlphabetOrACropTooSmallScoresNothing() throws {
         var recognizer = try recognizer()
         let line = crop()

@@ -43,6 +43,10 @@ import VitalSnapModels
 
     @Test func modelsFollowTheConventionsOfThisReader() throws {
         let models = try ReaderModels.bundled()
+        // The stride the file states is the one its network has: the fixture crop's columns per output column.
+        let file = try SafeTensorsFile(contentsOf: Self.fixture)
+        let input = try file.tensor("recognizer.input"), output = try file.tensor("recognizer.output")
+        #expect(input.shape[1] == output.shape[1] * models.recognizerInfo.columnsPerStep)
         #expect(models.recognizerInfo.alphabet == Array("0123456789.-:LOHIEro"))
         #expect(models.detector.graph.outputChannels == DetectorConvention.outputChannels)
         #expect(models.recognizer.graph.outputChannels == models.recognizerInfo.alphabet.count + 1)

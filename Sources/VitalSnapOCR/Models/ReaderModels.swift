@@ -65,8 +65,20 @@ public struct ReaderModels: Sendable {
                         + "this reader scores views by \(ViewAgreement.score)")
             }
         }
+        var columnsPerStep = 4
+        if let text = r["vitalsnap.recognizer.stride"] {
+            guard let value = Int(text), RecognizerInfo.supportedColumnsPerStep.contains(value) else {
+                throw .convention(
+                    recognizerURL.path,
+                    "vitalsnap.recognizer.stride is \(text), this reader reads crops at "
+                        + RecognizerInfo.supportedColumnsPerStep.sorted().map(String.init).joined(separator: " or ")
+                        + " columns per output")
+            }
+            columnsPerStep = value
+        }
         recognizerInfo = RecognizerInfo(
-            alphabet: Array(alphabet), temperature: temperature, minimumConfidence: threshold, views: views)
+            alphabet: Array(alphabet), temperature: temperature, minimumConfidence: threshold, views: views,
+            columnsPerStep: columnsPerStep)
         orienter = try Self.loadOrienter(directory.appendingPathComponent(Self.orienterFile))
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import VitalSnapImaging
 import VitalSnapInference
 
-/// The trained recognizer: a convolutional network reads a `LineCropper` crop and gives, for every 4 columns,
-/// the probability of each character of its alphabet and of "no character" (the CTC blank). The best class per
+/// The trained recognizer: a convolutional network reads a `LineCropper` crop and gives, for every few columns
+/// (`RecognizerInfo.columnsPerStep`), the probability of each character of its alphabet and of "no character" (the CTC blank). The best class per
 /// column, runs merged and blanks dropped, is the text.
 ///
 /// Probabilities are the network's, divided by the temperature found on validation data so that they are
@@ -54,8 +54,8 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
             }
             let character = info.alphabet[k - 1]
             let box = PixelRect(
-                x: t * RecognizerInfo.columnsPerStep, y: line.digitTop,
-                width: (end - t + 1) * RecognizerInfo.columnsPerStep, height: line.digitHeight)
+                x: t * info.columnsPerStep, y: line.digitTop,
+                width: (end - t + 1) * info.columnsPerStep, height: line.digitHeight)
             characters.append(RecognizedCharacter(
                 character: character, confidence: peak, segments: SegmentAlphabet.segments(for: character) ?? [], box: box))
             t = end + 1
@@ -164,16 +164,22 @@ public struct RecognizerInfo: Sendable {
     /// chosen with them. Empty for a file calibrated without them.
     public var views: [LineView]
 
-    /// Crop columns per output column.
-    public static let columnsPerStep = 4
+    /// Crop columns per output column (`vitalsnap.recognizer.stride`; 4 in files made before it was written).
+    public var columnsPerStep: Int
+    /// The strides a crop's width (a multiple of 4, `LineCropper`) divides into whole columns.
+    public static let supportedColumnsPerStep: Set<Int> = [2, 4]
     /// Floor of the standard deviation a crop is divided by, so a blank crop is not blown up into noise.
     public static let minimumDeviation: Float = 8
 
-    public init(alphabet: [Character], temperature: Double, minimumConfidence: Double, views: [LineView] = []) {
+    public init(
+        alphabet: [Character], temperature: Double, minimumConfidence: Double, views: [LineView] = [],
+        columnsPerStep: Int = 4
+    ) {
         self.alphabet = alphabet
         self.temperature = temperature
         self.minimumConfidence = minimumConfidence
         self.views = views
+        self.columnsPerStep = columnsPerStep
     }
 
     /// `(p - mean) / max(std, 8)` over the whole crop, as one channel.
