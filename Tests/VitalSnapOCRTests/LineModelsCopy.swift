@@ -20,6 +20,21 @@ struct LineModelsCopy {
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
 
+    /// Rewrites the copied recognizer's safetensors metadata (`__metadata__` of its JSON header), the tensors
+    /// left as they are: the header is 8 bytes of little-endian length, then the JSON, then the data.
+    func changeRecognizerMetadata(_ change: (inout [String: String]) -> Void) throws {
+        let url = folder.appendingPathComponent(ReaderModels.recognizerFile)
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let length = bytes[0..<8].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+        var header = try JSONSerialization.jsonObject(with: Data(bytes[8..<(8 + length)])) as? [String: Any] ?? [:]
+        var metadata = header["__metadata__"] as? [String: String] ?? [:]
+        change(&metadata)
+        header["__metadata__"] = metadata
+        let json = [UInt8](try JSONSerialization.data(withJSONObject: header))
+        let size = (0..<8).map { UInt8(truncatingIfNeeded: json.count >> (8 * $0)) }
+        try Data(size + json + bytes[(8 + length)...]).write(to: url)
+    }
+
     /// The index of the first occurrence of `text` in `bytes`.
     static func offset(of text: String, in bytes: [UInt8]) -> Int? {
         let pattern = Array(text.utf8)

@@ -82,6 +82,21 @@ import VitalSnapModels
         }
     }
 
+    /// The recognizer's stride is read from its file (4 where the key is absent, as before it was written), and
+    /// a stride the crops' widths (multiples of 4) do not divide into is refused.
+    @Test func theRecognizerStrideIsReadAndChecked() throws {
+        let copy = try LineModelsCopy("recognizer-stride")
+        defer { copy.remove() }
+        try copy.changeRecognizerMetadata { $0["vitalsnap.recognizer.stride"] = nil }
+        #expect(try ReaderModels(directory: copy.folder).recognizerInfo.columnsPerStep == 4)
+        try copy.changeRecognizerMetadata { $0["vitalsnap.recognizer.stride"] = "2" }
+        #expect(try ReaderModels(directory: copy.folder).recognizerInfo.columnsPerStep == 2)
+        for bad in ["3", "8", "0", "four"] {
+            try copy.changeRecognizerMetadata { $0["vitalsnap.recognizer.stride"] = bad }
+            #expect(throws: ReaderModelError.self) { try ReaderModels(directory: copy.folder) }
+        }
+    }
+
     /// The orienter's sideways threshold is read where the file has one, and a file whose value is no
     /// probability is refused with its path.
     @Test func theOrienterSidewaysThresholdIsReadAndChecked() throws {
