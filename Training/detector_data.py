@@ -101,7 +101,15 @@ class LabelledScene:
     source: str = "synthetic"
 
 
-def read_scenes(folder: str) -> list[LabelledScene]:
+def cut_by_frame(quad: list, width: float, height: float) -> bool:
+    """Whether a line's quad reaches past the frame (the generator's `cut_off` scenes): digits are lost."""
+    return any(x < 0 or y < 0 or x > width or y > height for x, y in quad)
+
+
+def read_scenes(folder: str, cut_lines: str = "ignore") -> list[LabelledScene]:
+    """The generated scenes of `folder`. An unreadable value or auxiliary line is IGNORE (neither line nor
+    background); with `cut_lines="background"`, one the frame cuts is left out, so its cells are taught as
+    background: a display cut off at the photo's edge then gives no value line to misread short."""
     out = []
     with open(os.path.join(folder, "scenes.jsonl")) as f:
         for text in f:
@@ -110,6 +118,8 @@ def read_scenes(folder: str) -> list[LabelledScene]:
             for line in s["lines"]:
                 cls = ROLE_CLASS.get(line["role"], IGNORE)
                 if not line.get("readable", True) and cls in (1, 2):
+                    if cut_lines == "background" and cut_by_frame(line["quad"], s["width"], s["height"]):
+                        continue
                     cls = IGNORE
                 lines.append(LabelledLine(Quad(np.array(line["quad"], dtype=np.float64)), cls))
             out.append(LabelledScene(os.path.join(folder, s["file"]), lines))

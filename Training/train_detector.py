@@ -24,7 +24,7 @@ from common import DETECTOR_STRIDE, Quad, load_rgb, seed_everything, to_grey
 from real_data import is_validation, whole_image_lines, whole_image_quad
 from detector_data import (IGNORE, LabelledLine, LabelledScene, decode, detector_input, read_scenes,
                            standardise_photo, targets)
-from graphnet import GraphNet
+from graphnet import GraphNet, freeze_batchnorm, load_folded
 from models import detector_layers
 
 BATCH = 24                       # windows per step (default of --batch)
@@ -257,7 +257,10 @@ def main() -> None:
     ap.add_argument("--whole-lines", action="store_true",
                     help="add the real one-line images (reading lines, BP fields) as scenes whose whole image is the value")
     ap.add_argument("--out", required=True)
-    ap.add_argument("--init")
+    ap.add_argument("--init", help="start from these weights: a checkpoint (.pt) or an exported file "
+                    "(.safetensors, its batchnorm then frozen: graphnet.load_folded)")
+    ap.add_argument("--cut-lines", choices=("ignore", "background"), default="ignore",
+                    help="generated value lines the frame cuts: not taught (ignore) or taught as background")
     ap.add_argument("--minutes", type=float, default=30)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--seed", type=int, default=2)
@@ -273,7 +276,7 @@ def main() -> None:
     seed_everything(args.seed)
     torch.set_num_threads(args.threads)
     rng = random.Random(args.seed)
-    synthetic = read_scenes(args.synthetic)
+    synthetic = read_scenes(args.synthetic, args.cut_lines)
     real = [s for path in args.real for s in read_real(path)]
     if args.whole_lines:
         real += whole_line_scenes()
@@ -281,7 +284,10 @@ def main() -> None:
     print(f"synthetic scenes {len(synthetic)}, real scenes {len(real)}", flush=True)
 
     net = GraphNet(detector_layers(), input_channels=1)
-    if args.init:
+    folded = bool(args.init and args.init.endswith(".safetensors"))
+    if folded:
+        load_folded(net, args.init)  # an exported detector (the committed one)
+    elif args.init:
         net.load_state_dict(torch.load(args.init))
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     prepared = Prepared(args.tilt_share)
@@ -294,6 +300,8 @@ def main() -> None:
         lr = args.lr * (t / 0.05 if t < 0.05 else 0.02 + 0.98 * 0.5 * (1 + np.cos(np.pi * (t - 0.05) / 0.95)))
         for g in opt.param_groups:
             g["lr"] = lr
+        if folded:
+            freeze_batchnorm(net)  # its statistics are the identity the folded weights were put back with
         items = []
         for _ in range(args.batch):
             if real and rng.random() < REAL_SHARE:
