@@ -53,15 +53,6 @@ def recognizer_layers(width: float = 1, stride: int = 4) -> list[dict]:
     ]
 
 
-def output_stride(layers: list[dict]) -> int:
-    """Input columns per output column of a chain of layers (the product of their steps across)."""
-    step = 1
-    for layer in layers:
-        if layer["op"] in ("conv2d", "maxpool2d"):
-            step *= layer["stride"][1]
-    return step
-
-
 DETECTOR_OUTPUTS = 7  # 4 class logits, ln(digit height), cos and sin of the reading direction
 
 

@@ -80,7 +80,7 @@ class CutLine:
             text = text.replace(".", "")
         line = np.concatenate(parts, axis=1)
         if self.shear:
-            line = np.clip(slanted(line.astype(np.float32), -self.shear), 0, 255).astype(np.uint8)
+            line = sheared(line, -self.shear)
         return np.ascontiguousarray(line), text
 
 
@@ -93,7 +93,7 @@ def ink_profile(crop: np.ndarray) -> np.ndarray:
 
 
 def ink_runs(inked: np.ndarray) -> list[tuple[int, int]]:
-    """[start, stop) of the runs of inked columns, runs a single clean column apart taken as one."""
+    """[start, stop) of the runs of inked columns, runs at most MAX_INNER_GAP clean columns apart taken as one."""
     runs: list[list[int]] = []
     for x in np.flatnonzero(inked):
         if runs and x - runs[-1][1] <= 1 + MAX_INNER_GAP:
@@ -164,11 +164,16 @@ def upright(crop: np.ndarray) -> tuple[float, np.ndarray]:
     spread least), and the crop sheared so."""
     best = (np.inf, 0.0, crop)
     for shear in SHEARS:
-        sheared = crop if shear == 0 else np.clip(slanted(crop.astype(np.float32), float(shear)), 0, 255).astype(np.uint8)
-        gaps = float(np.percentile(ink_profile(sheared), 25))
+        candidate = crop if shear == 0 else sheared(crop, float(shear))
+        gaps = float(np.percentile(ink_profile(candidate), 25))
         if gaps < best[0] - 1e-6 or (abs(gaps - best[0]) <= 1e-6 and abs(shear) < abs(best[1])):
-            best = (gaps, float(shear), sheared)
+            best = (gaps, float(shear), candidate)
     return best[1], best[2]
+
+
+def sheared(crop: np.ndarray, shear: float) -> np.ndarray:
+    """An 8-bit crop sheared by line_examples.slanted, back in 8 bits."""
+    return np.clip(slanted(crop.astype(np.float32), shear), 0, 255).astype(np.uint8)
 
 
 def pieces_alone(line: CutLine) -> list[np.ndarray]:
@@ -189,12 +194,12 @@ def cut_lines(net, examples: list[LineExample], crops: list[np.ndarray]) -> list
         chunk_examples, chunk_crops = examples[i : i + 256], crops[i : i + 256]
         logits = recognizer_logits(net, chunk_crops)
         for example, crop, z in zip(chunk_examples, chunk_crops, logits):
-            stride = crop.shape[1] // len(z) if len(z) else 4
             text, runs = best_path_runs(z)
             same = text == example.text or (example.dots_optional and text.replace(".", "") == example.text)
-            if not same:
+            if not same or not text:
                 continue
-            line = cut(crop, text, runs, stride, example.dots_optional)
+            # A text read means the crop gave columns: its width over theirs is the net's stride.
+            line = cut(crop, text, runs, crop.shape[1] // len(z), example.dots_optional)
             if line is not None:
                 candidates.append((example, line))
     out = []

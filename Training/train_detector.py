@@ -284,9 +284,9 @@ def main() -> None:
     print(f"synthetic scenes {len(synthetic)}, real scenes {len(real)}", flush=True)
 
     net = GraphNet(detector_layers(), input_channels=1)
-    folded = bool(args.init and args.init.endswith(".safetensors"))
-    if folded:
+    if args.init and args.init.endswith(".safetensors"):
         load_folded(net, args.init)  # an exported detector (the committed one)
+        freeze_batchnorm(net)  # its statistics are the identity the folded weights were put back with
     elif args.init:
         net.load_state_dict(torch.load(args.init))
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
@@ -300,8 +300,6 @@ def main() -> None:
         lr = args.lr * (t / 0.05 if t < 0.05 else 0.02 + 0.98 * 0.5 * (1 + np.cos(np.pi * (t - 0.05) / 0.95)))
         for g in opt.param_groups:
             g["lr"] = lr
-        if folded:
-            freeze_batchnorm(net)  # its statistics are the identity the folded weights were put back with
         items = []
         for _ in range(args.batch):
             if real and rng.random() < REAL_SHARE:

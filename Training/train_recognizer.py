@@ -26,7 +26,7 @@ from graphnet import GraphNet, freeze_batchnorm
 from infer import load_network, load_recognizer, recognizer_shape_path
 from line_examples import (SHARE_REAL, ImageCache, LineSampler, batch_tensor, read_context_lines, read_synthetic,
                            split_digits, split_real)
-from models import RECOGNIZER_STRIDES, output_stride, recognizer_layers
+from models import RECOGNIZER_STRIDES, recognizer_layers
 from recombine import CutLine, cut_lines
 from widen import widen_exported
 from real_data import LineExample, agrees, digit_crops, line_match_rule, panel_meter_lines, whole_image_lines
@@ -161,7 +161,7 @@ def main() -> None:
           f"real lines {len(real_train)} (+{len(real_val)} validation)", flush=True)
 
     layers = recognizer_layers(args.width, args.stride)
-    stride = output_stride(layers)
+    stride = args.stride
     if args.init and args.init.endswith(".safetensors"):
         # An exported file as wide as `--width` is taken as it is; a narrower one is widened (widen.py).
         net = widen_exported(args.init, layers, args.seed).train()
@@ -169,7 +169,7 @@ def main() -> None:
     else:
         net = load_network(layers, args.init).train() if args.init else GraphNet(layers, 1)
     with open(recognizer_shape_path(args.out), "w") as f:
-        json.dump({"width": args.width, "stride": stride}, f)
+        json.dump({"stride": stride}, f)  # the width is read from the weights (infer.recognizer_width)
     ctc = torch.nn.CTCLoss(blank=0, zero_infinity=True)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     budget = args.minutes * 60

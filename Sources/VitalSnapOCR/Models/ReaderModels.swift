@@ -65,7 +65,7 @@ public struct ReaderModels: Sendable {
                         + "this reader scores views by \(ViewAgreement.score)")
             }
         }
-        var columnsPerStep = 4
+        var columnsPerStep = RecognizerInfo.defaultColumnsPerStep
         if let text = r["vitalsnap.recognizer.stride"] {
             guard let value = Int(text), RecognizerInfo.supportedColumnsPerStep.contains(value) else {
                 throw .convention(

@@ -3,8 +3,8 @@ import VitalSnapImaging
 import VitalSnapInference
 
 /// The trained recognizer: a convolutional network reads a `LineCropper` crop and gives, for every few columns
-/// (`RecognizerInfo.columnsPerStep`), the probability of each character of its alphabet and of "no character" (the CTC blank). The best class per
-/// column, runs merged and blanks dropped, is the text.
+/// (`RecognizerInfo.columnsPerStep`), the probability of each character of its alphabet and of "no character"
+/// (the CTC blank). The best class per column, runs merged and blanks dropped, is the text.
 ///
 /// Probabilities are the network's, divided by the temperature found on validation data so that they are
 /// calibrated. A character's confidence is its highest probability over its columns; the line's
@@ -164,8 +164,10 @@ public struct RecognizerInfo: Sendable {
     /// chosen with them. Empty for a file calibrated without them.
     public var views: [LineView]
 
-    /// Crop columns per output column (`vitalsnap.recognizer.stride`; 4 in files made before it was written).
+    /// Crop columns per output column (`vitalsnap.recognizer.stride`).
     public var columnsPerStep: Int
+    /// The stride of a file without `vitalsnap.recognizer.stride` (all made before the key was written).
+    public static let defaultColumnsPerStep = 4
     /// The strides a crop's width (a multiple of 4, `LineCropper`) divides into whole columns.
     public static let supportedColumnsPerStep: Set<Int> = [2, 4]
     /// Floor of the standard deviation a crop is divided by, so a blank crop is not blown up into noise.
@@ -173,7 +175,7 @@ public struct RecognizerInfo: Sendable {
 
     public init(
         alphabet: [Character], temperature: Double, minimumConfidence: Double, views: [LineView] = [],
-        columnsPerStep: Int = 4
+        columnsPerStep: Int = defaultColumnsPerStep
     ) {
         self.alphabet = alphabet
         self.temperature = temperature
