@@ -18,10 +18,12 @@ let package = Package(
         // C libraries, each behind a module map.
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // setjmp/longjmp error paths and macros Swift cannot call live here.
-        .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG"]),
+        .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG", "CWebP", "CHeif"]),
         // libv4l2's variadic calls (v4l2_open, v4l2_ioctl) and the VIDIOC_*/V4L2_PIX_FMT_* macros, fixed-arity.
         .target(name: "CCaptureShim", dependencies: ["CV4L2"]),
 

@@ -1,4 +1,5 @@
 #include "image_codecs.h"
+#include "codec_common.h"
 
 #include <setjmp.h>
 #include <stdio.h>
@@ -9,37 +10,6 @@
 #include <jpeglib.h>
 #include <jerror.h>
 #include <png.h>
-
-/* ------------------------------------------------------------------------------------------------ */
-/* Shared helpers                                                                                    */
-
-static void copy_text(char *dst, size_t dst_size, const char *src) {
-    if (dst == NULL || dst_size == 0) return;
-    snprintf(dst, dst_size, "%s", src ? src : "");
-}
-
-/* Keeps distinct warning texts only: a damaged JPEG can emit the same warning hundreds of times. When the
-   slots are full the last one is overwritten so the most recent message is always available. */
-static void record_warning(ic_decode_result *r, const char *text) {
-    r->warning_count++;
-    for (int i = 0; i < r->stored_warnings; i++) {
-        if (strcmp(r->warnings[i], text) == 0) return;
-    }
-    int slot = r->stored_warnings < IC_MAX_WARNINGS ? r->stored_warnings++ : IC_MAX_WARNINGS - 1;
-    copy_text(r->warnings[slot], IC_MESSAGE_MAX, text);
-}
-
-/* Limits are checked on the header's size before any pixel memory is allocated. */
-static int exceeds_limits(long long w, long long h, const ic_decode_params *p) {
-    if (w > p->max_dimension || h > p->max_dimension) return 1;
-    return w * h > p->max_pixels;
-}
-
-static int fail(ic_decode_result *r, int status, const char *message) {
-    r->status = status;
-    copy_text(r->message, IC_MESSAGE_MAX, message);
-    return status;
-}
 
 void ic_free(void *pointer) { free(pointer); }
 
@@ -72,9 +42,9 @@ static void ic_jpeg_emit_message(j_common_ptr cinfo, int msg_level) {
     (*cinfo->err->format_message)(cinfo, text);
     cinfo->err->num_warnings++;
     if (cinfo->err->msg_code == JWRN_JPEG_EOF) err->saw_eof = 1;
-    if (err->result) record_warning(err->result, text);
+    if (err->result) ic_record_warning(err->result, text);
     if (err->strict) {
-        copy_text(err->message, sizeof err->message, text);
+        ic_copy_text(err->message, sizeof err->message, text);
         err->failed_on_warning = 1;
         longjmp(err->jump, 1);
     }
@@ -125,8 +95,8 @@ int ic_jpeg_decode(const uint8_t *data, size_t size, const ic_decode_params *par
     if (result == NULL) return IC_ERR_ARGUMENT;
     memset(result, 0, sizeof *result);
     result->scale_denom = 1;
-    if (data == NULL || params == NULL) return fail(result, IC_ERR_ARGUMENT, "no input");
-    if (size == 0) return fail(result, IC_ERR_TRUNCATED, "empty JPEG data");
+    if (data == NULL || params == NULL) return ic_fail(result, IC_ERR_ARGUMENT, "no input");
+    if (size == 0) return ic_fail(result, IC_ERR_TRUNCATED, "empty JPEG data");
 
     /* Both live in this frame and are only modified through pointers by libjpeg, so their contents are
        valid after longjmp (the classic libjpeg example.c pattern). */
@@ -143,7 +113,7 @@ int ic_jpeg_decode(const uint8_t *data, size_t size, const ic_decode_params *par
             result->image_height = (int)cinfo.image_height;
         }
         jpeg_destroy_decompress(&cinfo);
-        return fail(result, status, err.message);
+        return ic_fail(result, status, err.message);
     }
 
     jpeg_create_decompress(&cinfo);
@@ -154,11 +124,11 @@ int ic_jpeg_decode(const uint8_t *data, size_t size, const ic_decode_params *par
     result->image_height = (int)cinfo.image_height;
     if (cinfo.image_width == 0 || cinfo.image_height == 0) {
         jpeg_destroy_decompress(&cinfo);
-        return fail(result, IC_ERR_EMPTY_IMAGE, "JPEG header declares an empty image");
+        return ic_fail(result, IC_ERR_EMPTY_IMAGE, "JPEG header declares an empty image");
     }
-    if (exceeds_limits(cinfo.image_width, cinfo.image_height, params)) {
+    if (ic_exceeds_limits(cinfo.image_width, cinfo.image_height, params)) {
         jpeg_destroy_decompress(&cinfo);
-        return fail(result, IC_ERR_TOO_LARGE, "JPEG header declares an image above the size limits");
+        return ic_fail(result, IC_ERR_TOO_LARGE, "JPEG header declares an image above the size limits");
     }
 
     int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
@@ -196,7 +166,7 @@ int ic_jpeg_decode(const uint8_t *data, size_t size, const ic_decode_params *par
     size_t needed = (size_t)cinfo.output_width * (size_t)cinfo.output_height;
     if (out_capacity < needed) {
         jpeg_destroy_decompress(&cinfo);
-        return fail(result, IC_ERR_ARGUMENT, "output buffer too small");
+        return ic_fail(result, IC_ERR_ARGUMENT, "output buffer too small");
     }
 
     jpeg_start_decompress(&cinfo);
@@ -225,7 +195,7 @@ int ic_jpeg_decode(const uint8_t *data, size_t size, const ic_decode_params *par
         if (got == 0) {
             /* Cannot happen with the memory source (it never suspends); guard against a busy loop. */
             jpeg_destroy_decompress(&cinfo);
-            return fail(result, IC_ERR_CORRUPT, "JPEG decoder made no progress");
+            return ic_fail(result, IC_ERR_CORRUPT, "JPEG decoder made no progress");
         }
     }
     jpeg_finish_decompress(&cinfo);
@@ -254,7 +224,7 @@ static int classify_png_failure(const uint8_t *data, size_t size, const char *me
             result->image_height = (int)h;
         }
         if (w == 0 || h == 0) return IC_ERR_EMPTY_IMAGE;
-        if (exceeds_limits(w, h, params)) return IC_ERR_TOO_LARGE;
+        if (ic_exceeds_limits(w, h, params)) return IC_ERR_TOO_LARGE;
     }
     /* The memory reader's error when the data runs out, or IDAT ending early. */
     if (strstr(message, "end of data") || strstr(message, "Not enough image data") ||
@@ -270,8 +240,8 @@ int ic_png_decode(const uint8_t *data, size_t size, const ic_decode_params *para
     if (result == NULL) return IC_ERR_ARGUMENT;
     memset(result, 0, sizeof *result);
     result->scale_denom = 1;
-    if (data == NULL || params == NULL) return fail(result, IC_ERR_ARGUMENT, "no input");
-    if (size == 0) return fail(result, IC_ERR_TRUNCATED, "empty PNG data");
+    if (data == NULL || params == NULL) return ic_fail(result, IC_ERR_ARGUMENT, "no input");
+    if (size == 0) return ic_fail(result, IC_ERR_TRUNCATED, "empty PNG data");
 
     /* The simplified API catches libpng's longjmp internally and reports through image.message. */
     png_image image;
@@ -280,9 +250,9 @@ int ic_png_decode(const uint8_t *data, size_t size, const ic_decode_params *para
 
     if (!png_image_begin_read_from_memory(&image, data, size)) {
         char message[IC_MESSAGE_MAX];
-        copy_text(message, sizeof message, image.message);
+        ic_copy_text(message, sizeof message, image.message);
         png_image_free(&image);
-        return fail(result, classify_png_failure(data, size, message, params, result), message);
+        return ic_fail(result, classify_png_failure(data, size, message, params, result), message);
     }
     result->image_width = (int)image.width;
     result->image_height = (int)image.height;
@@ -290,19 +260,19 @@ int ic_png_decode(const uint8_t *data, size_t size, const ic_decode_params *para
     result->output_height = (int)image.height;
     if (image.width == 0 || image.height == 0) {
         png_image_free(&image);
-        return fail(result, IC_ERR_EMPTY_IMAGE, "PNG header declares an empty image");
+        return ic_fail(result, IC_ERR_EMPTY_IMAGE, "PNG header declares an empty image");
     }
-    if (exceeds_limits(image.width, image.height, params)) {
+    if (ic_exceeds_limits(image.width, image.height, params)) {
         png_image_free(&image);
-        return fail(result, IC_ERR_TOO_LARGE, "PNG header declares an image above the size limits");
+        return ic_fail(result, IC_ERR_TOO_LARGE, "PNG header declares an image above the size limits");
     }
     if (image.warning_or_error & PNG_IMAGE_WARNING) {
-        record_warning(result, image.message);
+        ic_record_warning(result, image.message);
         if (params->strict) {
             char message[IC_MESSAGE_MAX];
-            copy_text(message, sizeof message, image.message);
+            ic_copy_text(message, sizeof message, image.message);
             png_image_free(&image);
-            return fail(result, IC_ERR_STRICT_WARNING, message);
+            return ic_fail(result, IC_ERR_STRICT_WARNING, message);
         }
     }
     if (out == NULL) {
@@ -317,20 +287,20 @@ int ic_png_decode(const uint8_t *data, size_t size, const ic_decode_params *para
     image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
     if (out_capacity < (size_t)PNG_IMAGE_SIZE(image)) {
         png_image_free(&image);
-        return fail(result, IC_ERR_ARGUMENT, "output buffer too small");
+        return ic_fail(result, IC_ERR_ARGUMENT, "output buffer too small");
     }
     int had_warning = (image.warning_or_error & PNG_IMAGE_WARNING) != 0;
     /* White background: transparent areas of a screenshot or scan read as paper, not as black ink. */
     png_color white = {255, 255, 255};
     int ok = png_image_finish_read(&image, &white, out, 0 /* stride = width */, NULL);
     char message[IC_MESSAGE_MAX];
-    copy_text(message, sizeof message, image.message);
+    ic_copy_text(message, sizeof message, image.message);
     int warning_now = (image.warning_or_error & PNG_IMAGE_WARNING) != 0;
     png_image_free(&image); /* finish_read already freed; calling again is harmless */
-    if (!ok) return fail(result, classify_png_failure(data, size, message, params, result), message);
+    if (!ok) return ic_fail(result, classify_png_failure(data, size, message, params, result), message);
     if (warning_now && !had_warning) {
-        record_warning(result, message);
-        if (params->strict) return fail(result, IC_ERR_STRICT_WARNING, message);
+        ic_record_warning(result, message);
+        if (params->strict) return ic_fail(result, IC_ERR_STRICT_WARNING, message);
     }
     result->status = IC_OK;
     return IC_OK;
@@ -382,9 +352,9 @@ int ic_jpeg_encode(const uint8_t *pixels, int width, int height, int components,
     if (out == NULL || out_size == NULL) return IC_ERR_ARGUMENT;
     *out = NULL;
     *out_size = 0;
-    copy_text(message, message_size, "");
+    ic_copy_text(message, message_size, "");
     if (pixels == NULL || width <= 0 || height <= 0 || (components != 1 && components != 3)) {
-        copy_text(message, message_size, "invalid image for JPEG encoding");
+        ic_copy_text(message, message_size, "invalid image for JPEG encoding");
         return IC_ERR_ARGUMENT;
     }
     if (quality < 1) quality = 1;
@@ -404,7 +374,7 @@ int ic_jpeg_encode(const uint8_t *pixels, int width, int height, int components,
     dest.pub.term_destination = ic_dest_term;
 
     if (setjmp(err.jump)) {
-        copy_text(message, message_size, err.message);
+        ic_copy_text(message, message_size, err.message);
         jpeg_destroy_compress(&cinfo);
         free(dest.buffer);
         return err.pub.msg_code == JERR_OUT_OF_MEMORY ? IC_ERR_NO_MEMORY : IC_ERR_ARGUMENT;
@@ -444,9 +414,9 @@ int ic_png_encode_gray(const uint8_t *pixels, int width, int height,
     if (out == NULL || out_size == NULL) return IC_ERR_ARGUMENT;
     *out = NULL;
     *out_size = 0;
-    copy_text(message, message_size, "");
+    ic_copy_text(message, message_size, "");
     if (pixels == NULL || width <= 0 || height <= 0) {
-        copy_text(message, message_size, "invalid image for PNG encoding");
+        ic_copy_text(message, message_size, "invalid image for PNG encoding");
         return IC_ERR_ARGUMENT;
     }
 
@@ -462,7 +432,7 @@ int ic_png_encode_gray(const uint8_t *pixels, int width, int height,
     for (int attempt = 0; attempt < 2; attempt++) {
         uint8_t *buffer = (uint8_t *)malloc(capacity);
         if (buffer == NULL) {
-            copy_text(message, message_size, "out of memory");
+            ic_copy_text(message, message_size, "out of memory");
             return IC_ERR_NO_MEMORY;
         }
         png_alloc_size_t written = capacity;
@@ -479,11 +449,11 @@ int ic_png_encode_gray(const uint8_t *pixels, int width, int height,
             image.warning_or_error = 0;
             continue;
         }
-        copy_text(message, message_size, image.message);
+        ic_copy_text(message, message_size, image.message);
         png_image_free(&image);
         return IC_ERR_ARGUMENT;
     }
-    copy_text(message, message_size, "PNG encoder needed more memory than it reported");
+    ic_copy_text(message, message_size, "PNG encoder needed more memory than it reported");
     png_image_free(&image);
     return IC_ERR_NO_MEMORY;
 }

@@ -94,6 +94,26 @@ extension ExifOrientation {
         return nil
     }
 
+    /// The orientation in a WebP file's `EXIF` chunk (RIFF container; raw TIFF data, a stray "Exif\0\0"
+    /// prefix tolerated). Chunks are walked from the first after "WEBP", each padded to an even size.
+    public static func parse(webp bytes: [UInt8]) -> ExifOrientation? {
+        guard bytes.count >= 12, bytes.prefix(4).elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8)
+        else { return nil }
+        var i = 12
+        while i + 8 <= bytes.count {
+            let length = Int(bytes[i + 4]) | Int(bytes[i + 5]) << 8 | Int(bytes[i + 6]) << 16 | Int(bytes[i + 7]) << 24
+            let start = i + 8
+            guard length <= bytes.count - start else { return nil }
+            let end = start + length
+            if bytes[i..<(i + 4)].elementsEqual("EXIF".utf8) {
+                let data = bytes[start..<end]
+                return parse(exifSegment: data) ?? parse(tiff: data)
+            }
+            i = end + (length & 1)
+        }
+        return nil
+    }
+
     /// The orientation in an APP1 payload that starts with "Exif\0" + one pad byte, then TIFF data.
     public static func parse(exifSegment segment: ArraySlice<UInt8>) -> ExifOrientation? {
         guard segment.count >= 6, segment.prefix(5).elementsEqual([0x45, 0x78, 0x69, 0x66, 0x00]) else {

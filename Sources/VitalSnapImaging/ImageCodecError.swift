@@ -2,7 +2,7 @@
 public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Zero bytes were given to the decoder.
     case emptyInput
-    /// The bytes are neither JPEG nor PNG; carries up to 8 leading bytes for the message.
+    /// The bytes are not JPEG, PNG, WebP or HEIF; carries up to 8 leading bytes for the message.
     case unrecognizedFormat(leadingBytes: [UInt8])
     /// The header declares a zero width or height.
     case invalidDimensions(ImageFormat, width: Int, height: Int)
@@ -15,6 +15,8 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
     case corrupt(ImageFormat, detail: String)
     /// Strict mode: the library reported a warning (damaged data it could have worked around).
     case strictWarning(ImageFormat, warning: String)
+    /// A valid file of a kind the decoder does not read (an animated WebP, say).
+    case unsupported(ImageFormat, detail: String)
     case outOfMemory(ImageFormat, detail: String)
     case encodingFailed(ImageFormat, detail: String)
     case invalidArgument(String)
@@ -36,7 +38,7 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
                 let digits = String(byte, radix: 16, uppercase: true)
                 return digits.count == 1 ? "0" + digits : digits
             }
-            return "not a JPEG or PNG image (starts with \(hex.joined(separator: " ")))"
+            return "not a JPEG, PNG, WebP or HEIF/HEIC image (starts with \(hex.joined(separator: " ")))"
         case .invalidDimensions(let format, let width, let height):
             return "\(format) header declares an empty image (\(width)x\(height))"
         case .imageTooLarge(let format, let width, let height, let maxDimension, let maxPixels):
@@ -48,6 +50,8 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
             return "corrupt \(format) data: \(detail)"
         case .strictWarning(let format, let warning):
             return "\(format) decoder warning treated as an error (strict mode): \(warning)"
+        case .unsupported(let format, let detail):
+            return "unsupported \(format) file: \(detail)"
         case .outOfMemory(let format, let detail):
             return "out of memory while decoding \(format): \(detail)"
         case .encodingFailed(let format, let detail):

@@ -1,6 +1,6 @@
 import CImageCodecs
 
-/// Decodes JPEG and PNG (told apart by magic bytes) to 8-bit grayscale.
+/// Decodes JPEG, PNG, WebP and HEIF/HEIC (told apart by magic bytes, never by a file name) to 8-bit grayscale.
 ///
 /// The C shim does each decode in two calls: the first reads only the header, checks the size limits and
 /// reports the output size; Swift then allocates the pixel array and the second call decodes straight
@@ -24,7 +24,7 @@ public enum ImageDecoder {
         guard options.maxPixels > 0, options.maxDimension > 0 else {
             throw .invalidArgument("maxPixels and maxDimension must be positive")
         }
-        let decodeFunction = format == .jpeg ? ic_jpeg_decode : ic_png_decode
+        let decodeFunction = decoder(for: format)
         var params = ic_decode_params(
             min_long_side: Int32(clamping: max(0, options.minimumLongSide ?? 0)),
             max_dimension: Int32(clamping: options.maxDimension),
@@ -62,6 +62,10 @@ public enum ImageDecoder {
         switch format {
         case .jpeg: declared = ExifOrientation.parse(jpeg: bytes)
         case .png: declared = ExifOrientation.parse(png: bytes)
+        case .webp: declared = ExifOrientation.parse(webp: bytes)
+        // HEIF's rotation and mirror are properties of the image that libheif has applied; an EXIF
+        // orientation inside describes the same turn and must not be applied again.
+        case .heif: declared = nil
         }
         let orientation = declared ?? .up
         var image = GrayImage(width: width, height: height, pixels: pixels)
@@ -78,6 +82,20 @@ public enum ImageDecoder {
             warnings: warnings(of: result),
             warningCount: Int(result.warning_count)
         )
+    }
+
+    private typealias DecodeFunction = (
+        UnsafePointer<UInt8>?, Int, UnsafePointer<ic_decode_params>?, UnsafeMutablePointer<UInt8>?, Int,
+        UnsafeMutablePointer<ic_decode_result>?
+    ) -> Int32
+
+    private static func decoder(for format: ImageFormat) -> DecodeFunction {
+        switch format {
+        case .jpeg: return ic_jpeg_decode
+        case .png: return ic_png_decode
+        case .webp: return ic_webp_decode
+        case .heif: return ic_heif_decode
+        }
     }
 
     private static func error(
@@ -99,6 +117,8 @@ public enum ImageDecoder {
             return .outOfMemory(format, detail: message)
         case IC_ERR_ARGUMENT:
             return .invalidArgument(message)
+        case IC_ERR_UNSUPPORTED:
+            return .unsupported(format, detail: message)
         default:
             return .corrupt(format, detail: message.isEmpty ? "decoder status \(status)" : message)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VitalSnapImaging
 import VitalSnapOCR
 
 struct BatchCommand: ParsableCommand {
@@ -7,8 +8,9 @@ struct BatchCommand: ParsableCommand {
         commandName: "batch",
         abstract: "Read the displays in a set of photos (JSON Lines, TSV or a table).",
         discussion: """
-            Takes image files and folders (searched recursively for .jpg, .jpeg and .png files; hidden \
-            files skipped) and prints one result per image, in input order, as soon as it and all before it \
+            Takes image files and folders (searched recursively for \(ImageFormat.fileExtensionList) \
+            files; hidden files skipped). JPEG, PNG, WebP and HEIF/HEIC are read, told apart by their \
+            bytes, not their names. Prints one result per image, in input order, as soon as it and all before it \
             are read. A photo that shows no readable value gets status `no-reading` with the reason; a file \
             that cannot be read (empty, truncated, corrupt, not an image, too large, missing, or a folder \
             that cannot be listed) gets status `error` with a message, and the batch goes on.
@@ -55,7 +57,7 @@ struct BatchCommand: ParsableCommand {
         let setting = try options.resolve()
         let entries = ImageFileCollector.collect(paths)
         if entries.isEmpty {
-            throw CommandFailure("no image files (.jpg, .jpeg, .png) found in \(paths.joined(separator: ", "))")
+            throw CommandFailure("no image files (\(ImageFormat.fileExtensionList)) found in \(paths.joined(separator: ", "))")
         }
         var runner = BatchRunner(
             peripheral: setting.peripheral, unit: setting.unit, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)

@@ -19,7 +19,7 @@ struct InspectCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Image files (JPEG or PNG).") var files: [String]
+    @Argument(help: "Image files (JPEG, PNG, WebP or HEIF/HEIC).") var files: [String]
     @Option(help: "Folder to write the rectified line images to.") var dump: String?
     @Flag(name: .shortAndLong, help: "Also list the character candidates and detected lines, and trace the recognizer's decisions on stderr.") var verbose = false
     @OptionGroup var readerOptions: ReaderOptions

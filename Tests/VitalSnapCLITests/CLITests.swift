@@ -44,7 +44,7 @@ final class CLITests: XCTestCase {
         func error(_ i: Int) -> String { (objects[i]["error"] as? String) ?? "" }
         XCTAssertTrue(error(0).contains("empty"), error(0))
         XCTAssertTrue(error(1).lowercased().contains("truncated"), error(1))
-        XCTAssertTrue(error(2).contains("not a JPEG or PNG image"), error(2))
+        XCTAssertTrue(error(2).contains("not a JPEG, PNG, WebP or HEIF/HEIC image"), error(2))
         XCTAssertTrue(error(3).contains("60000x60000"), error(3))
         XCTAssertTrue(error(4).contains("no such file") && error(4).contains("missing.jpg"), error(4))
         for i in 0..<5 {
@@ -126,7 +126,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(lines.count, 3, result.stdout)
         XCTAssertTrue(lines[0].hasPrefix("FILE"), lines[0])
         XCTAssertTrue(lines[1].hasPrefix("blank.png") && lines[1].contains("no-reading"), lines[1])
-        XCTAssertTrue(lines[2].hasPrefix("random.jpg") && lines[2].contains("not a JPEG or PNG image"), lines[2])
+        XCTAssertTrue(lines[2].hasPrefix("random.jpg") && lines[2].contains("not a JPEG, PNG, WebP or HEIF/HEIC image"), lines[2])
     }
 
     func testUnknownPeripheralIsAUsageErrorListingTheKnownIDs() throws {

@@ -120,7 +120,7 @@ final class ReadCommandTests: XCTestCase {
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         let result = try CLI.run(["read", "-p", "9", "--input", empty.path, "--data-dir", folder.path], in: folder)
         XCTAssertEqual(result.status, 15, result.stderr)
-        XCTAssertTrue(result.stderr.contains("no .jpg, .jpeg or .png images"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("no images (.jpg, .jpeg, .png, .webp, .heic"), result.stderr)
     }
 
     func testTimeoutGivesUpWithItsExitStatus() throws {

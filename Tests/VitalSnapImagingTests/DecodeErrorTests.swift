@@ -21,14 +21,14 @@ final class DecodeErrorTests: XCTestCase {
         bytes[0] = 0x12  // make sure the random start is not a magic number
         assertCodecError(try ImageDecoder.decode(bytes: bytes)) { error in
             XCTAssertEqual(error, .unrecognizedFormat(leadingBytes: Array(bytes.prefix(8))))
-            XCTAssertTrue(error.description.hasPrefix("not a JPEG or PNG image (starts with 12 "), error.description)
+            XCTAssertTrue(error.description.hasPrefix("not a JPEG, PNG, WebP or HEIF/HEIC image (starts with 12 "), error.description)
         }
     }
 
     func testPDFHeaderIsUnrecognized() {
         let pdf = Array("%PDF-1.4\n%\u{e2}\u{e3}\n1 0 obj".utf8)
         assertCodecError(try ImageDecoder.decode(bytes: pdf)) { error in
-            XCTAssertTrue(error.description.hasPrefix("not a JPEG or PNG image (starts with 25 50 44 46"), error.description)
+            XCTAssertTrue(error.description.hasPrefix("not a JPEG, PNG, WebP or HEIF/HEIC image (starts with 25 50 44 46"), error.description)
         }
     }
 

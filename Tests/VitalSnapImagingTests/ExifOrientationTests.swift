@@ -69,8 +69,42 @@ final class ExifOrientationTests: XCTestCase {
             _ = ExifOrientation.parse(tiff: bytes)
             _ = ExifOrientation.parse(jpeg: [0xFF, 0xD8, 0xFF, 0xE1] + bytes)
             _ = ExifOrientation.parse(png: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + bytes)
+            _ = ExifOrientation.parse(webp: Array("RIFF\0\0\0\0WEBPEXIF".utf8) + bytes)
         }
         XCTAssertGreaterThan(found, 0)  // the mutations leave some segments valid
+    }
+
+    /// A RIFF/WEBP container of the given chunks (type, payload), each padded to an even length.
+    private func webp(_ chunks: [(String, [UInt8])]) -> [UInt8] {
+        var body = Array("WEBP".utf8)
+        for (type, payload) in chunks {
+            let n = UInt32(payload.count)
+            body += Array(type.utf8) + [UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 24)] + payload
+            if payload.count % 2 == 1 { body.append(0) }
+        }
+        let n = UInt32(body.count)
+        return Array("RIFF".utf8) + [UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 24)] + body
+    }
+
+    func testWebPEXIFChunkIsFoundAfterAnOddLengthChunk() {
+        let tiff = Array(JPEGBytes.exifSegment(orientation: 6, bigEndian: false)[10...])  // after APP1 and "Exif\0\0"
+        let file = webp([("VP8X", [UInt8](repeating: 0, count: 10)), ("ICCP", [1, 2, 3]), ("EXIF", tiff)])
+        XCTAssertEqual(ExifOrientation.parse(webp: file), .right)
+        // Some writers keep the "Exif\0\0" prefix inside the chunk.
+        XCTAssertEqual(ExifOrientation.parse(webp: webp([("EXIF", Array("Exif\0\0".utf8) + tiff)])), .right)
+        XCTAssertNil(ExifOrientation.parse(webp: webp([("VP8X", [UInt8](repeating: 0, count: 10))])))
+    }
+
+    func testWebPChunkLengthsThatLieAreHandled() {
+        let tiff = Array(JPEGBytes.exifSegment(orientation: 3, bigEndian: true)[10...])
+        let file = webp([("ICCP", [1, 2, 3, 4]), ("EXIF", tiff)])
+        for length in 0..<file.count {
+            let cut = Array(file.prefix(length))
+            XCTAssertNil(ExifOrientation.parse(webp: cut), "cut to \(length)")
+        }
+        var lying = file
+        lying[16] = 0xFF; lying[17] = 0xFF; lying[18] = 0xFF; lying[19] = 0x7F  // ICCP claims 2 GB
+        XCTAssertNil(ExifOrientation.parse(webp: lying))
     }
 
     func testSegmentLengthsThatLieAreHandled() {

@@ -113,7 +113,7 @@ final class BatchRunnerTests: XCTestCase {
     func testCollectorExpandsFoldersToImagesInNameOrderAndReportsMissingPaths() throws {
         let sub = folder.appendingPathComponent("sub")
         try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
-        for name in ["b.jpg", "a.PNG", "notes.txt", ".hidden.png", "sub/c.jpeg"] {
+        for name in ["b.jpg", "a.PNG", "notes.txt", ".hidden.png", "sub/c.jpeg", "d.webp", "e.HEIC", "f.heif", "g.avif", "h.heic.txt", "heic"] {
             _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data([1]))
         }
         // A link back up the tree must not loop.
@@ -122,9 +122,11 @@ final class BatchRunnerTests: XCTestCase {
         let entries = ImageFileCollector.collect([folder.path, "/nonexistent/x.jpg", explicit])
         XCTAssertEqual(entries.map(\.path), [
             folder.appendingPathComponent("a.PNG").path, folder.appendingPathComponent("b.jpg").path,
+            folder.appendingPathComponent("d.webp").path, folder.appendingPathComponent("e.HEIC").path,
+            folder.appendingPathComponent("f.heif").path, folder.appendingPathComponent("g.avif").path,
             sub.appendingPathComponent("c.jpeg").path, "/nonexistent/x.jpg", explicit,
         ])
-        XCTAssertEqual(entries.map { $0.error != nil }, [false, false, false, true, false])
-        XCTAssertEqual(entries[3].error, "no such file or folder: /nonexistent/x.jpg")
+        XCTAssertEqual(entries.map { $0.error != nil }, [false, false, false, false, false, false, false, true, false])
+        XCTAssertEqual(entries[7].error, "no such file or folder: /nonexistent/x.jpg")
     }
 }

@@ -4,6 +4,9 @@
 /*
  * C side of VitalSnap's image codecs.
  *
+ * WebP (libwebp) and HEIF/HEIC (libheif) follow the same two-call protocol; they need no setjmp, but
+ * their failures are turned into the same status codes and messages.
+ *
  * Swift cannot call setjmp, variadic functions or function-like macros (jpeg_create_decompress,
  * PNG_IMAGE_SIZE), and libjpeg's default error handler calls exit(). So every decode or encode runs
  * entirely inside one function here that owns its setjmp, turns libjpeg/libpng failures into a status
@@ -29,6 +32,9 @@
 /* Caller error: buffer missing or too small, bad arguments. */
 #define IC_ERR_ARGUMENT 7
 #define IC_ERR_NO_MEMORY 8
+/* A valid file using a feature the decoder does not read (an animated WebP, a HEIF without a decodable
+   primary image). */
+#define IC_ERR_UNSUPPORTED 9
 
 #define IC_MESSAGE_MAX 256
 #define IC_MAX_WARNINGS 4
@@ -74,6 +80,25 @@ int ic_jpeg_decode(const uint8_t *data, size_t size, const ic_decode_params *par
  */
 int ic_png_decode(const uint8_t *data, size_t size, const ic_decode_params *params,
                   uint8_t *out, size_t out_capacity, ic_decode_result *result);
+
+/*
+ * Same protocol for WebP (lossy and lossless, still images): the Y plane of the decoder's YUV output,
+ * expanded from video range to full range like JPEG's Y, alpha composited over white. min_long_side is
+ * ignored (scale 1). An animated WebP is IC_ERR_UNSUPPORTED. The EXIF chunk is not read here.
+ */
+int ic_webp_decode(const uint8_t *data, size_t size, const ic_decode_params *params,
+                   uint8_t *out, size_t out_capacity, ic_decode_result *result);
+
+/*
+ * Same protocol for HEIF (HEIC from phones; AVIF where libheif has a decoder for it): the primary image,
+ * with the container's rotation, mirror and crop properties applied (HEIF makes them part of the image,
+ * so its sizes are the upright ones and an EXIF orientation inside must not be applied again). Output is
+ * the luma plane (video range expanded when the stream says so), 10-bit and deeper reduced to 8,
+ * alpha composited over white. min_long_side is ignored (scale 1). Tiles are decoded on the calling
+ * thread: callers that read several images at once already use the cores.
+ */
+int ic_heif_decode(const uint8_t *data, size_t size, const ic_decode_params *params,
+                   uint8_t *out, size_t out_capacity, ic_decode_result *result);
 
 /*
  * Encoders. On IC_OK *out is a malloc'ed buffer of *out_size bytes, to be released with ic_free.

@@ -1,7 +1,8 @@
 import Foundation
 import VitalSnapImaging
 
-/// The images of a folder (.jpg, .jpeg, .png, by name) replayed as a frame sequence.
+/// The images of a folder (those with an extension of `ImageFormat.fileExtensions`, in name order) replayed
+/// as a frame sequence.
 public final class ImageFolderSource: FrameSource {
     public let name: String
     public private(set) var droppedFrames = 0
@@ -22,9 +23,9 @@ public final class ImageFolderSource: FrameSource {
             throw .unreadableInput(folder, reason: "the folder cannot be listed")
         }
         files = names.filter { name in
-            !name.hasPrefix(".") && ["jpg", "jpeg", "png"].contains((name as NSString).pathExtension.lowercased())
+            !name.hasPrefix(".") && ImageFormat.hasImageExtension(name)
         }.sorted().map { folder + "/" + $0 }
-        guard !files.isEmpty else { throw .unreadableInput(folder, reason: "no .jpg, .jpeg or .png images in it") }
+        guard !files.isEmpty else { throw .unreadableInput(folder, reason: "no images (\(ImageFormat.fileExtensionList)) in it") }
         clock = ReplayClock(framesPerSecond: framesPerSecond)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import VitalSnapImaging
 
 #if canImport(Glibc)
 import Glibc
@@ -7,13 +8,12 @@ import Darwin
 #endif
 
 /// Expands the paths given on a command line into the image files to read, in a stable order: files as given,
-/// folders recursively with their entries sorted by name. Only JPEG and PNG files are taken from folders; a
-/// file named explicitly is always attempted, so a mislabelled file still gets a clear error. A path that does
+/// folders recursively with their entries sorted by name. Only image files (the extensions of
+/// `ImageFormat.fileExtensions`) are taken from folders; a file named explicitly is always attempted, so a
+/// mislabelled file still gets a clear error, and every file's format is told by its bytes. A path that does
 /// not exist or a folder that cannot be listed becomes an entry carrying its error, so it is reported in its
 /// place and the rest goes on.
 public enum ImageFileCollector {
-    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png"]
-
     public struct Entry: Sendable, Hashable {
         public var path: String
         /// Set when the entry could not be listed (a missing path, a folder without permission): reported,
@@ -27,7 +27,7 @@ public enum ImageFileCollector {
     }
 
     public static func isImageFile(_ name: String) -> Bool {
-        imageExtensions.contains((name as NSString).pathExtension.lowercased())
+        ImageFormat.hasImageExtension(name)
     }
 
     public static func collect(_ paths: [String]) -> [Entry] {

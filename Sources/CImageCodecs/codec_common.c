@@ -1,0 +1,31 @@
+#include "codec_common.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void ic_copy_text(char *dst, size_t dst_size, const char *src) {
+    if (dst == NULL || dst_size == 0) return;
+    snprintf(dst, dst_size, "%s", src ? src : "");
+}
+
+/* Keeps distinct warning texts only: a damaged JPEG can emit the same warning hundreds of times. When the
+   slots are full the last one is overwritten so the most recent message is always available. */
+void ic_record_warning(ic_decode_result *r, const char *text) {
+    r->warning_count++;
+    for (int i = 0; i < r->stored_warnings; i++) {
+        if (strcmp(r->warnings[i], text) == 0) return;
+    }
+    int slot = r->stored_warnings < IC_MAX_WARNINGS ? r->stored_warnings++ : IC_MAX_WARNINGS - 1;
+    ic_copy_text(r->warnings[slot], IC_MESSAGE_MAX, text);
+}
+
+int ic_exceeds_limits(long long w, long long h, const ic_decode_params *p) {
+    if (w > p->max_dimension || h > p->max_dimension) return 1;
+    return w * h > p->max_pixels;
+}
+
+int ic_fail(ic_decode_result *r, int status, const char *message) {
+    r->status = status;
+    ic_copy_text(r->message, IC_MESSAGE_MAX, message);
+    return status;
+}

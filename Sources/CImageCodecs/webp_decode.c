@@ -1,0 +1,111 @@
+#include "image_codecs.h"
+#include "codec_common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <webp/decode.h>
+
+/* libwebp's status codes as the shim's, with a text for the user. */
+static int webp_failure(ic_decode_result *result, VP8StatusCode status, const char *during) {
+    char message[IC_MESSAGE_MAX];
+    switch (status) {
+    case VP8_STATUS_NOT_ENOUGH_DATA:
+        snprintf(message, sizeof message, "WebP data ends early (%s)", during);
+        return ic_fail(result, IC_ERR_TRUNCATED, message);
+    case VP8_STATUS_OUT_OF_MEMORY:
+        snprintf(message, sizeof message, "out of memory (%s)", during);
+        return ic_fail(result, IC_ERR_NO_MEMORY, message);
+    case VP8_STATUS_UNSUPPORTED_FEATURE:
+        snprintf(message, sizeof message, "unsupported WebP feature (%s)", during);
+        return ic_fail(result, IC_ERR_UNSUPPORTED, message);
+    case VP8_STATUS_INVALID_PARAM:
+        snprintf(message, sizeof message, "invalid decoder parameter (%s)", during);
+        return ic_fail(result, IC_ERR_ARGUMENT, message);
+    default:
+        snprintf(message, sizeof message, "bad WebP bitstream (%s, libwebp status %d)", during, (int)status);
+        return ic_fail(result, IC_ERR_CORRUPT, message);
+    }
+}
+
+int ic_webp_decode(const uint8_t *data, size_t size, const ic_decode_params *params,
+                   uint8_t *out, size_t out_capacity, ic_decode_result *result) {
+    if (result == NULL) return IC_ERR_ARGUMENT;
+    memset(result, 0, sizeof *result);
+    result->scale_denom = 1;
+    if (data == NULL || params == NULL) return ic_fail(result, IC_ERR_ARGUMENT, "no input");
+    if (size == 0) return ic_fail(result, IC_ERR_TRUNCATED, "empty WebP data");
+
+    /* Header only: the RIFF chunks up to the frame header, no pixel memory. */
+    WebPBitstreamFeatures features;
+    VP8StatusCode status = WebPGetFeatures(data, size, &features);
+    if (status != VP8_STATUS_OK) return webp_failure(result, status, "reading the header");
+    result->image_width = features.width;
+    result->image_height = features.height;
+    result->output_width = features.width;
+    result->output_height = features.height;
+    if (features.width <= 0 || features.height <= 0)
+        return ic_fail(result, IC_ERR_EMPTY_IMAGE, "WebP header declares an empty image");
+    if (ic_exceeds_limits(features.width, features.height, params))
+        return ic_fail(result, IC_ERR_TOO_LARGE, "WebP header declares an image above the size limits");
+    if (features.has_animation)
+        return ic_fail(result, IC_ERR_UNSUPPORTED, "animated WebP: only still images are read");
+    if (out == NULL) {
+        result->status = IC_NEED_BUFFER;
+        return IC_NEED_BUFFER;
+    }
+
+    size_t width = (size_t)features.width, height = (size_t)features.height;
+    if (out_capacity < width * height) return ic_fail(result, IC_ERR_ARGUMENT, "output buffer too small");
+
+    /* Y goes straight into the caller's buffer; the chroma planes (a quarter each) and alpha are scratch. */
+    size_t chroma_width = (width + 1) / 2, chroma_height = (height + 1) / 2;
+    size_t chroma_size = chroma_width * chroma_height;
+    uint8_t *u = malloc(chroma_size), *v = malloc(chroma_size);
+    uint8_t *alpha = features.has_alpha ? malloc(width * height) : NULL;
+    if (u == NULL || v == NULL || (features.has_alpha && alpha == NULL)) {
+        free(u); free(v); free(alpha);
+        return ic_fail(result, IC_ERR_NO_MEMORY, "out of memory for the WebP chroma planes");
+    }
+
+    WebPDecoderConfig config;
+    if (!WebPInitDecoderConfig(&config)) {
+        free(u); free(v); free(alpha);
+        return ic_fail(result, IC_ERR_ARGUMENT, "libwebp version mismatch");
+    }
+    config.output.colorspace = features.has_alpha ? MODE_YUVA : MODE_YUV;
+    config.output.is_external_memory = 1;
+    WebPYUVABuffer *planes = &config.output.u.YUVA;
+    planes->y = out;
+    planes->y_stride = (int)width;
+    planes->y_size = width * height;
+    planes->u = u;
+    planes->u_stride = (int)chroma_width;
+    planes->u_size = chroma_size;
+    planes->v = v;
+    planes->v_stride = (int)chroma_width;
+    planes->v_size = chroma_size;
+    planes->a = alpha;
+    planes->a_stride = alpha ? (int)width : 0;
+    planes->a_size = alpha ? width * height : 0;
+
+    status = WebPDecode(data, size, &config);
+    WebPFreeDecBuffer(&config.output); /* external memory: frees nothing of ours */
+    free(u);
+    free(v);
+    if (status != VP8_STATUS_OK) {
+        free(alpha);
+        return webp_failure(result, status, "decoding");
+    }
+
+    size_t count = width * height;
+    if (alpha) {
+        for (size_t i = 0; i < count; i++) out[i] = ic_over_white(ic_expand_limited_luma(out[i]), alpha[i]);
+        free(alpha);
+    } else {
+        for (size_t i = 0; i < count; i++) out[i] = ic_expand_limited_luma(out[i]);
+    }
+    result->status = IC_OK;
+    return IC_OK;
+}
