@@ -37,7 +37,8 @@ enum CLI {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    static func run(_ arguments: [String], in directory: URL) throws -> Output {
+    /// Runs the executable in `directory`; `input` is written to its standard input (else it reads nothing).
+    static func run(_ arguments: [String], in directory: URL, input: String? = nil) throws -> Output {
         guard let executable else { throw XCTSkip("the vitalsnap executable was not found next to the tests") }
         let out = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let err = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
@@ -54,7 +55,14 @@ enum CLI {
         let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
         process.standardOutput = outHandle
         process.standardError = errHandle
-        process.standardInput = FileHandle.nullDevice
+        if let input {
+            let path = directory.appendingPathComponent(".stdin-\(UUID().uuidString)")
+            try Data(input.utf8).write(to: path)
+            defer { try? FileManager.default.removeItem(at: path) }
+            process.standardInput = try FileHandle(forReadingFrom: path)
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         try process.run()
         process.waitUntilExit()
         try outHandle.close()

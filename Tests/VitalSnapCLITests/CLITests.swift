@@ -69,7 +69,12 @@ final class CLITests: XCTestCase {
         let result = try CLI.run(["batch", "a.png", "b.png", "-p", "100"], in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try result.lines.map { try jsonObject($0)["status"] as? String }, ["no-reading", "no-reading"])
-        XCTAssertEqual(result.stderr, "", "no progress bar when stderr is not a terminal")
+        // No progress bar when stderr is not a terminal: only the summary.
+        XCTAssertTrue(result.stderr.hasPrefix("vitalsnap batch: 2 images in "), result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix("images/s): 0 ok, 2 no-reading, 0 error\n"), result.stderr)
+        let quiet = try CLI.run(["batch", "a.png", "b.png", "-p", "100", "--quiet"], in: folder)
+        XCTAssertEqual(quiet.stdout, result.stdout)
+        XCTAssertEqual(quiet.stderr, "")
     }
 
     func testBatchSearchesFoldersRecursivelyForImageFilesOnly() throws {

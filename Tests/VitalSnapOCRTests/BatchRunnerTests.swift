@@ -129,4 +129,73 @@ final class BatchRunnerTests: XCTestCase {
         XCTAssertEqual(entries.map { $0.error != nil }, [false, false, false, false, false, false, false, true, false])
         XCTAssertEqual(entries[7].error, "no such file or folder: /nonexistent/x.jpg")
     }
+
+    /// Entries of a stream are taken only as far ahead of delivery as the read-ahead window allows.
+    func testStreamingRunTakesEntriesOnlyAWindowAhead() throws {
+        let catalog = try PeripheralCatalog.builtIn()
+        let pulled = Counter()
+        // Entries with an error are done without reading, so the workers race ahead as far as they may.
+        let entries = (0..<2_000).lazy.map { i -> ImageFileCollector.Entry in
+            pulled.increment()
+            return ImageFileCollector.Entry(path: "\(i)", error: "listed as an error")
+        }
+        let jobs = 3
+        let runner = BatchRunner(peripheral: try XCTUnwrap(catalog[9]), unit: nil, jobs: jobs)
+        var mostAhead = 0, delivered: [Int] = []
+        let count = runner.run(streaming: entries) { index, result in
+            mostAhead = max(mostAhead, pulled.value - (index + 1))
+            delivered.append(index)
+            XCTAssertEqual(result.file, "\(index)")
+        }
+        XCTAssertEqual(count, 2_000)
+        XCTAssertEqual(delivered, Array(0..<2_000))
+        XCTAssertLessThanOrEqual(mostAhead, jobs * BatchRunner.readAheadPerJob)
+    }
+
+    func testTheFileStreamListsPathsOnlyAsItIsRead() throws {
+        for name in ["a.png", "b.jpg"] {
+            _ = FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data([1]))
+        }
+        let pulled = Counter()
+        let paths = [folder.path, "/nonexistent/1.jpg", "/nonexistent/2.jpg"].lazy.map { path -> String in
+            pulled.increment()
+            return path
+        }
+        var stream = ImageFileCollector.stream(paths)
+        XCTAssertEqual(stream.next()?.path, folder.appendingPathComponent("a.png").path)
+        XCTAssertEqual(stream.next()?.path, folder.appendingPathComponent("b.jpg").path)
+        XCTAssertEqual(pulled.value, 1, "the folder's files come before the next path is read")
+        XCTAssertEqual(stream.next()?.error, "no such file or folder: /nonexistent/1.jpg")
+        XCTAssertEqual(pulled.value, 2)
+    }
+
+    func testShardsPartitionPathsEvenlyAndStably() throws {
+        // FNV-1a's published 64-bit vectors: the split must not change between versions or machines.
+        XCTAssertEqual(BatchShard.hash(""), 0xcbf2_9ce4_8422_2325)
+        XCTAssertEqual(BatchShard.hash("a"), 0xaf63_dc4c_8601_ec8c)
+        let paths = (0..<4_000).map { "photos/patient-\($0 % 97)/IMG_\(1000 + $0).HEIC" }
+        for n in [1, 2, 3, 4, 7] {
+            let shards = try (1...n).map { try BatchShard(index: $0, count: n) }
+            var sizes = [Int](repeating: 0, count: n)
+            for path in paths {
+                let owners = shards.indices.filter { shards[$0].contains(path) }
+                XCTAssertEqual(owners.count, 1, path)
+                sizes[owners[0]] += 1
+            }
+            let expected = paths.count / n
+            XCTAssertTrue(sizes.allSatisfy { abs($0 - expected) < expected / 5 }, "\(n) shards: \(sizes)")
+        }
+        XCTAssertEqual(try BatchShard(parsing: "2/5"), try BatchShard(index: 2, count: 5))
+        for bad in ["2", "0/3", "4/3", "1/0", "a/b", "1/2/3", ""] {
+            XCTAssertThrowsError(try BatchShard(parsing: bad), bad)
+        }
+    }
+}
+
+/// A count shared with a closure that other threads may call.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
 }

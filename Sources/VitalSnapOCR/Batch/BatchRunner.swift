@@ -119,17 +119,29 @@ public struct BatchRunner: Sendable {
         return result
     }
 
+    /// How many entries may be read ahead of the one waiting to be delivered, per job: bounds the results
+    /// held when one photo takes long while the others go on.
+    public static let readAheadPerJob = 8
+
     /// Calls `deliver` on the calling thread, once per entry, in order.
     public func run(_ entries: [ImageFileCollector.Entry], deliver: (Int, PhotoResult) -> Void) {
-        guard !entries.isEmpty else { return }
-        let state = SharedState(count: entries.count)
-        let workers = min(jobs, entries.count)
+        run(streaming: entries, deliver: deliver)
+    }
+
+    /// Reads entries as `entries` yields them (on the worker threads, one at a time) and calls `deliver` on the
+    /// calling thread, once per entry, in order, as soon as it and all before it are read. At most
+    /// `jobs * readAheadPerJob` entries are taken ahead of delivery, so memory stays flat however many
+    /// there are. Returns how many entries there were.
+    @discardableResult
+    public func run<Entries: Sequence<ImageFileCollector.Entry>>(
+        streaming entries: Entries, deliver: (Int, PhotoResult) -> Void
+    ) -> Int {
+        let state = SharedState(entries: AnyIterator(entries.makeIterator()), window: jobs * Self.readAheadPerJob)
         let runner = self
-        for _ in 0..<workers {
+        for _ in 0..<jobs {
             let thread = Thread {
                 var readers: [ReaderSetting.Key: PhotoReader] = [:]
-                while let index = state.nextIndex() {
-                    let entry = entries[index]
+                while let (index, entry) = state.take() {
                     let result: PhotoResult
                     if let error = entry.error {
                         result = PhotoResult(file: entry.path, status: .error, message: error)
@@ -144,29 +156,46 @@ public struct BatchRunner: Sendable {
             thread.stackSize = 4 << 20
             thread.start()
         }
-        for index in 0..<entries.count {
-            deliver(index, state.waitFor(index))
+        var index = 0
+        while let result = state.waitFor(index) {
+            deliver(index, result)
+            index += 1
         }
+        return index
     }
 
-    /// Work queue and result slots shared by the workers and the delivering thread.
+    /// The entries not yet taken, the results not yet delivered, shared by the workers and the delivering
+    /// thread under one lock.
     private final class SharedState: @unchecked Sendable {
         private let condition = NSCondition()
-        private var next = 0
-        private let count: Int
-        private var results: [PhotoResult?]
+        private var entries: AnyIterator<ImageFileCollector.Entry>
+        private let window: Int
+        /// Entries taken so far; all of them once `ended`.
+        private var taken = 0
+        private var ended = false
+        /// The next index to deliver.
+        private var delivered = 0
+        private var results: [Int: PhotoResult] = [:]
 
-        init(count: Int) {
-            self.count = count
-            results = Array(repeating: nil, count: count)
+        init(entries: AnyIterator<ImageFileCollector.Entry>, window: Int) {
+            self.entries = entries
+            self.window = max(1, window)
         }
 
-        func nextIndex() -> Int? {
+        /// The next entry and its index, waiting while the window is full; nil when there are no more.
+        func take() -> (Int, ImageFileCollector.Entry)? {
             condition.lock()
             defer { condition.unlock() }
-            guard next < count else { return nil }
-            next += 1
-            return next - 1
+            while !ended && taken - delivered >= window { condition.wait() }
+            guard !ended, let entry = entries.next() else {
+                if !ended {
+                    ended = true
+                    condition.broadcast()
+                }
+                return nil
+            }
+            taken += 1
+            return (taken - 1, entry)
         }
 
         func store(_ result: PhotoResult, at index: Int) {
@@ -176,13 +205,15 @@ public struct BatchRunner: Sendable {
             condition.unlock()
         }
 
-        func waitFor(_ index: Int) -> PhotoResult {
+        /// The result of entry `index` once it is read; nil when the entries ended before it.
+        func waitFor(_ index: Int) -> PhotoResult? {
             condition.lock()
             defer { condition.unlock() }
-            while results[index] == nil { condition.wait() }
-            let r = results[index]!
-            results[index] = nil  // delivered: drop it
-            return r
+            while results[index] == nil && !(ended && index >= taken) { condition.wait() }
+            guard let result = results.removeValue(forKey: index) else { return nil }
+            delivered = index + 1
+            condition.broadcast()
+            return result
         }
     }
 }
