@@ -42,6 +42,7 @@ struct BatchCommand: ParsableCommand {
               vitalsnap batch photos/ -p 9 | jq -r 'select(.status == "ok") | .reading'
               find /data/study -name '*.heic' | vitalsnap batch --paths-from - -p 9 --resume study.jsonl
               vitalsnap batch /data/study -p 9 --shard 3/8 > part-3.jsonl
+              vitalsnap batch /data/study -p 9 --shard 3/8 --dry-run | wc -l
             """
     )
 
@@ -68,6 +69,8 @@ struct BatchCommand: ParsableCommand {
     var resume: String?
     @Flag(name: .shortAndLong, help: "No summary on stderr at the end.")
     var quiet = false
+    @Flag(help: "Print the paths that would be read (after --shard and --resume), one per line, and read none.")
+    var dryRun = false
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -91,7 +94,12 @@ struct BatchCommand: ParsableCommand {
         logging.bootstrap()
         let setting = try options.resolve()
         let shard = try self.shard.map { try BatchShard(parsing: $0) }
-        let log = try resume.map { try BatchResumeLog(path: $0) }
+        let log = try resume.map { try BatchResumeLog(path: $0, readOnly: dryRun) }
+        if dryRun {
+            for entry in try inputs(shard: shard, skipping: log) { print(entry.path) }
+            fflush(nil)
+            return
+        }
         let started = Date()
         // The total is known for the progress bar only when the inputs can be counted before reading them
         // (not a pipe); counting costs a walk of the folders, so only when a bar is drawn.

@@ -20,9 +20,16 @@ final class BatchResumeLog {
     private let descriptor: Int32
     private(set) var appended = 0
 
-    init(path: String) throws(CommandFailure) {
+    /// Opens (creates) `path` to append to it; `readOnly` only reads what is done (for `--dry-run`), changing
+    /// nothing, and a file that does not exist is then empty.
+    init(path: String, readOnly: Bool = false) throws(CommandFailure) {
         self.path = path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        if readOnly && access(path, F_OK) != 0 {
+            done = []
+            descriptor = -1
+            return
+        }
+        let descriptor = open(path, readOnly ? O_RDONLY | O_CLOEXEC : O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw CommandFailure("cannot open \(path) to resume: \(Self.lastError())") }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
@@ -31,7 +38,7 @@ final class BatchResumeLog {
         }
         do throws(CommandFailure) {
             let (done, complete) = try Self.scan(descriptor, path: path)
-            if complete < Int(info.st_size), ftruncate(descriptor, off_t(complete)) != 0 {
+            if !readOnly, complete < Int(info.st_size), ftruncate(descriptor, off_t(complete)) != 0 {
                 throw CommandFailure("cannot cut the unfinished last line of \(path): \(Self.lastError())")
             }
             self.done = done
@@ -42,7 +49,7 @@ final class BatchResumeLog {
         }
     }
 
-    deinit { close(descriptor) }
+    deinit { if descriptor >= 0 { close(descriptor) } }
 
     /// Appends one line (a newline is added).
     func append(_ line: String) throws(CommandFailure) {

@@ -66,6 +66,8 @@ final class BatchFilterTests: XCTestCase {
             let taken = try files(shard.stdout).map { String($0.dropFirst("photos/".count)) }
             XCTAssertFalse(taken.isEmpty, "shard \(k) of 3 took none of 24")
             XCTAssertEqual(taken, taken.sorted(), "a shard keeps the input order")
+            let dryRun = try CLI.run(["batch", "photos", "-p", "100", "--shard", "\(k)/3", "--dry-run"], in: folder)
+            XCTAssertEqual(dryRun.lines, try files(shard.stdout), "--dry-run lists what the shard reads")
             // The same paths given in reverse order through a list: the same shard.
             let reversed = try CLI.run(
                 ["batch", "--paths-from", "-", "-p", "100", "--reader", "rules", "--shard", "\(k)/3", "-q"], in: folder,
