@@ -96,8 +96,8 @@ struct BatchCommand: ParsableCommand {
         let shard = try self.shard.map { try BatchShard(parsing: $0) }
         let log = try resume.map { try BatchResumeLog(path: $0, readOnly: dryRun) }
         if dryRun {
-            for entry in try inputs(shard: shard, skipping: log) { print(entry.path) }
-            fflush(nil)
+            let output = LineOutput.standardOutput()
+            for entry in try inputs(shard: shard, skipping: log) { try output.write(entry.path) }
             return
         }
         let started = Date()
@@ -109,30 +109,26 @@ struct BatchCommand: ParsableCommand {
         var failures: [PhotoResultJSON] = []
         var tableRows = [["FILE", "STATUS", "READING", "UNIT", "CONF", "GLARE", "NOTE"]]
         var writeError: CommandFailure?
-        if format == .tsv { print(Self.tsvHeader.joined(separator: "\t")) }
+        // Results go out a line at a time as they come, even into a pipe: to the resume file, else stdout.
+        let output = log?.output ?? LineOutput.standardOutput()
+        if format == .tsv { try output.write(Self.tsvHeader.joined(separator: "\t")) }
         var runner = BatchRunner(
             peripheral: setting.peripheral, unit: setting.unit, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         runner.reader = try readerOptions.choice()
         let inputs = try inputs(shard: shard, skipping: log)
         let count = runner.run(streaming: inputs) { index, result in
-            guard writeError == nil else { return }
             let json = PhotoResultJSON(result)
             statusCounts[result.status, default: 0] += 1
             if result.status == .error && failures.count < Self.failuresListed { failures.append(json) }
+            var line: String?
             switch format {
             case .jsonl:
-                if let log {
-                    do throws(CommandFailure) { try log.append(json.line()) } catch { writeError = error }
-                } else {
-                    progress.clear()
-                    print(json.line())
-                }
+                line = json.line()
             case .tsv:
-                progress.clear()
                 let glare = json.glare.map { JSONText.number($0.share).render() } ?? ""
                 let confidence = JSONText.number(json.confidence).render()
-                print([json.file, json.status, json.reading ?? "", json.unit ?? "", confidence, glare, json.note]
-                    .map(Self.tsvCell).joined(separator: "\t"))
+                line = [json.file, json.status, json.reading ?? "", json.unit ?? "", confidence, glare, json.note]
+                    .map(Self.tsvCell).joined(separator: "\t")
             case .table:
                 tableRows.append([
                     json.file, json.status, json.reading ?? json.word ?? "-", json.unit ?? "",
@@ -140,14 +136,23 @@ struct BatchCommand: ParsableCommand {
                     Self.glareCell(json.glare), json.note,
                 ])
             }
-            fflush(nil)  // stream results as they come, even into a pipe
+            if let line {
+                progress.clear()
+                do throws(CommandFailure) { try output.write(line) } catch {
+                    // A full disk or a failing device: stop, saying how to go on.
+                    writeError = CommandFailure(
+                        "\(error); the first \(index) results were written (with --resume on that output, the same "
+                            + "command goes on from there)")
+                    return .stop
+                }
+            }
             progress.update(index + 1)
+            return .goOn
         }
         progress.clear()
         if let writeError { throw writeError }
         if let error = inputs.pathListError { throw CommandFailure("reading the list of paths \(pathsFrom ?? ""): \(error)") }
-        if format == .table { print(TextTable.render(tableRows)) }
-        fflush(nil)
+        if format == .table { try output.write(TextTable.render(tableRows)) }
         let seconds = Date().timeIntervalSince(started)
         if !quiet {
             printError(summary(count: count, statusCounts: statusCounts, seconds: seconds, skipped: inputs.skipped, outside: inputs.outsideShard, shard: shard, log: log))

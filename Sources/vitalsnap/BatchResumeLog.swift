@@ -10,15 +10,16 @@ import Darwin
 /// file opened to append the rest.
 ///
 /// A run killed while writing can leave its last line cut short: that line is not counted as done and is cut
-/// off before anything is appended, so every input ends up in the file exactly once. Each result is written
-/// with one `write` of the whole line to a descriptor opened for appending, so a kill between two results
-/// loses nothing and one during a write loses at most that line.
+/// off before anything is appended, so every input ends up in the file exactly once. Results are appended
+/// through a `LineOutput` (one `write` per line) on a descriptor opened for appending, so a kill between two
+/// results loses nothing and one during a write cuts at most that line.
 final class BatchResumeLog {
     let path: String
     /// The `file` of every complete line already in the file.
     let done: Set<String>
     private let descriptor: Int32
-    private(set) var appended = 0
+    /// Where the results go: appended to the file.
+    private(set) var output: LineOutput
 
     /// Opens (creates) `path` to append to it; `readOnly` only reads what is done (for `--dry-run`), changing
     /// nothing, and a file that does not exist is then empty.
@@ -27,6 +28,7 @@ final class BatchResumeLog {
         if readOnly && access(path, F_OK) != 0 {
             done = []
             descriptor = -1
+            output = LineOutput(descriptor: -1, name: path)
             return
         }
         let descriptor = open(path, readOnly ? O_RDONLY | O_CLOEXEC : O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
@@ -43,6 +45,7 @@ final class BatchResumeLog {
             }
             self.done = done
             self.descriptor = descriptor
+            output = LineOutput(descriptor: descriptor, name: path)
         } catch {
             close(descriptor)
             throw error
@@ -50,23 +53,6 @@ final class BatchResumeLog {
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
-
-    /// Appends one line (a newline is added).
-    func append(_ line: String) throws(CommandFailure) {
-        let bytes = Array((line + "\n").utf8)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw CommandFailure(
-                    "cannot write to \(path): \(Self.lastError()); \(appended) results were appended, "
-                        + "run the same command again to go on")
-            }
-            written += n
-        }
-        appended += 1
-    }
 
     /// The `file` values of the complete lines, and the byte length of those lines (where a cut-off last
     /// line, if any, starts). Lines that are not a JSON object with a `file` string are skipped, not counted.

@@ -98,6 +98,31 @@ final class BatchFilterTests: XCTestCase {
         XCTAssertEqual(tsv.status, 64)
     }
 
+    /// A full disk (here /dev/full as standard output) stops the run at the first result it cannot write, with
+    /// an error that says so, rather than reading on and losing the results silently.
+    func testAFullDiskStopsTheRunWithAClearError() throws {
+        guard let executable = CLI.executable else { throw XCTSkip("the vitalsnap executable was not found") }
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("this system has no /dev/full") }
+        let folder = try makeTemporaryFolder()
+        _ = try photos(30, in: folder)
+        let errors = folder.appendingPathComponent("stderr.txt")
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["batch", "photos", "-p", "100", "--reader", "rules", "--jobs", "2"]
+        process.currentDirectoryURL = folder
+        process.standardOutput = full
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let stderr = try String(contentsOf: errors, encoding: .utf8)
+        XCTAssertEqual(process.terminationStatus, 1, stderr)
+        XCTAssertTrue(
+            stderr.contains("cannot write to standard output: No space left on device; the first 0 results were written"), stderr)
+        XCTAssertFalse(stderr.contains("vitalsnap batch: "), "no summary of a run that could not write its results")
+    }
+
     /// The target: killed at random moments (SIGKILL, at least 10 times while reading), then run to
     /// the end with the same command, every input is in the output exactly once.
     func testResumeAfterRandomKillsHasEveryInputExactlyOnce() throws {

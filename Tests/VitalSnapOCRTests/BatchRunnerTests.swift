@@ -146,10 +146,29 @@ final class BatchRunnerTests: XCTestCase {
             mostAhead = max(mostAhead, pulled.value - (index + 1))
             delivered.append(index)
             XCTAssertEqual(result.file, "\(index)")
+            return .goOn
         }
         XCTAssertEqual(count, 2_000)
         XCTAssertEqual(delivered, Array(0..<2_000))
         XCTAssertLessThanOrEqual(mostAhead, jobs * BatchRunner.readAheadPerJob)
+    }
+
+    func testDeliveryCanStopTheRun() throws {
+        let catalog = try PeripheralCatalog.builtIn()
+        let pulled = Counter()
+        let entries = (0..<10_000).lazy.map { i -> ImageFileCollector.Entry in
+            pulled.increment()
+            return ImageFileCollector.Entry(path: "\(i)", error: "listed as an error")
+        }
+        let runner = BatchRunner(peripheral: try XCTUnwrap(catalog[9]), unit: nil, jobs: 2)
+        var delivered: [Int] = []
+        let count = runner.run(streaming: entries) { index, _ in
+            delivered.append(index)
+            return index == 4 ? .stop : .goOn
+        }
+        XCTAssertEqual(count, 5)
+        XCTAssertEqual(delivered, [0, 1, 2, 3, 4])
+        XCTAssertLessThanOrEqual(pulled.value, 5 + 2 * BatchRunner.readAheadPerJob, "no entry is taken after the stop")
     }
 
     func testTheFileStreamListsPathsOnlyAsItIsRead() throws {

@@ -123,18 +123,29 @@ public struct BatchRunner: Sendable {
     /// held when one photo takes long while the others go on.
     public static let readAheadPerJob = 8
 
+    /// What the delivering side wants after a result.
+    public enum Next: Sendable {
+        case goOn
+        /// Take no more entries (the output cannot be written, say): those being read are finished and
+        /// dropped, `run` returns.
+        case stop
+    }
+
     /// Calls `deliver` on the calling thread, once per entry, in order.
     public func run(_ entries: [ImageFileCollector.Entry], deliver: (Int, PhotoResult) -> Void) {
-        run(streaming: entries, deliver: deliver)
+        run(streaming: entries) { index, result in
+            deliver(index, result)
+            return .goOn
+        }
     }
 
     /// Reads entries as `entries` yields them (on the worker threads, one at a time) and calls `deliver` on the
-    /// calling thread, once per entry, in order, as soon as it and all before it are read. At most
-    /// `jobs * readAheadPerJob` entries are taken ahead of delivery, so memory stays flat however many
-    /// there are. Returns how many entries there were.
+    /// calling thread, once per entry, in order, as soon as it and all before it are read, until it says
+    /// `.stop`. At most `jobs * readAheadPerJob` entries are taken ahead of delivery, so memory stays flat
+    /// however many there are. Returns how many results were delivered.
     @discardableResult
     public func run<Entries: Sequence<ImageFileCollector.Entry>>(
-        streaming entries: Entries, deliver: (Int, PhotoResult) -> Void
+        streaming entries: Entries, deliver: (Int, PhotoResult) -> Next
     ) -> Int {
         let state = SharedState(entries: AnyIterator(entries.makeIterator()), window: jobs * Self.readAheadPerJob)
         let runner = self
@@ -158,8 +169,11 @@ public struct BatchRunner: Sendable {
         }
         var index = 0
         while let result = state.waitFor(index) {
-            deliver(index, result)
             index += 1
+            if case .stop = deliver(index - 1, result) {
+                state.stop()
+                break
+            }
         }
         return index
     }
@@ -201,6 +215,14 @@ public struct BatchRunner: Sendable {
         func store(_ result: PhotoResult, at index: Int) {
             condition.lock()
             results[index] = result
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// No more entries are taken (those taken are still read, their results dropped).
+        func stop() {
+            condition.lock()
+            ended = true
             condition.broadcast()
             condition.unlock()
         }
