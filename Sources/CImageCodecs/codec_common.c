@@ -29,3 +29,17 @@ int ic_fail(ic_decode_result *r, int status, const char *message) {
     ic_copy_text(r->message, IC_MESSAGE_MAX, message);
     return status;
 }
+
+int ic_start_decode(const uint8_t *data, size_t size, const ic_decode_params *params,
+                    ic_decode_result *result, const char *format) {
+    if (result == NULL) return IC_ERR_ARGUMENT;
+    memset(result, 0, sizeof *result);
+    result->scale_denom = 1;
+    if (data == NULL || params == NULL) return ic_fail(result, IC_ERR_ARGUMENT, "no input");
+    if (size == 0) {
+        char message[IC_MESSAGE_MAX];
+        snprintf(message, sizeof message, "empty %s data", format);
+        return ic_fail(result, IC_ERR_TRUNCATED, message);
+    }
+    return 0;
+}

@@ -4,6 +4,7 @@
 /* Helpers shared by the decoders of this target (not part of its public header). */
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "image_codecs.h"
 
@@ -17,6 +18,11 @@ IC_INTERNAL void ic_record_warning(ic_decode_result *r, const char *text);
 
 /* Non-zero when a header's size is above the caller's limits. Checked before any pixel memory exists. */
 IC_INTERNAL int ic_exceeds_limits(long long w, long long h, const ic_decode_params *p);
+
+/* What every decoder does first: clears the result (scale 1) and checks the arguments. Returns 0 to go on,
+   else the status to return (IC_ERR_ARGUMENT for a missing argument, IC_ERR_TRUNCATED for no data). */
+IC_INTERNAL int ic_start_decode(const uint8_t *data, size_t size, const ic_decode_params *params,
+                                ic_decode_result *result, const char *format);
 
 /* Sets the status and message of r and returns the status. */
 IC_INTERNAL int ic_fail(ic_decode_result *r, int status, const char *message);

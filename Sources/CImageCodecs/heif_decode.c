@@ -104,11 +104,8 @@ static int copy_gray(const struct heif_image *image, int video_range, uint8_t *o
 
 int ic_heif_decode(const uint8_t *data, size_t size, const ic_decode_params *params,
                    uint8_t *out, size_t out_capacity, ic_decode_result *result) {
-    if (result == NULL) return IC_ERR_ARGUMENT;
-    memset(result, 0, sizeof *result);
-    result->scale_denom = 1;
-    if (data == NULL || params == NULL) return ic_fail(result, IC_ERR_ARGUMENT, "no input");
-    if (size == 0) return ic_fail(result, IC_ERR_TRUNCATED, "empty HEIF data");
+    int refused = ic_start_decode(data, size, params, result, "HEIF");
+    if (refused) return refused;
 
     struct heif_context *context = heif_context_alloc();
     if (context == NULL) return ic_fail(result, IC_ERR_NO_MEMORY, "out of memory for a HEIF context");

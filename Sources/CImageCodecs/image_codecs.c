@@ -92,11 +92,8 @@ static void cmyk_row_to_gray(const JSAMPLE *cmyk, uint8_t *gray, JDIMENSION widt
 
 int ic_jpeg_decode(const uint8_t *data, size_t size, const ic_decode_params *params,
                    uint8_t *out, size_t out_capacity, ic_decode_result *result) {
-    if (result == NULL) return IC_ERR_ARGUMENT;
-    memset(result, 0, sizeof *result);
-    result->scale_denom = 1;
-    if (data == NULL || params == NULL) return ic_fail(result, IC_ERR_ARGUMENT, "no input");
-    if (size == 0) return ic_fail(result, IC_ERR_TRUNCATED, "empty JPEG data");
+    int refused = ic_start_decode(data, size, params, result, "JPEG");
+    if (refused) return refused;
 
     /* Both live in this frame and are only modified through pointers by libjpeg, so their contents are
        valid after longjmp (the classic libjpeg example.c pattern). */
@@ -237,11 +234,8 @@ static int classify_png_failure(const uint8_t *data, size_t size, const char *me
 
 int ic_png_decode(const uint8_t *data, size_t size, const ic_decode_params *params,
                   uint8_t *out, size_t out_capacity, ic_decode_result *result) {
-    if (result == NULL) return IC_ERR_ARGUMENT;
-    memset(result, 0, sizeof *result);
-    result->scale_denom = 1;
-    if (data == NULL || params == NULL) return ic_fail(result, IC_ERR_ARGUMENT, "no input");
-    if (size == 0) return ic_fail(result, IC_ERR_TRUNCATED, "empty PNG data");
+    int refused = ic_start_decode(data, size, params, result, "PNG");
+    if (refused) return refused;
 
     /* The simplified API catches libpng's longjmp internally and reports through image.message. */
     png_image image;

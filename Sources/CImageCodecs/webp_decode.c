@@ -31,11 +31,8 @@ static int webp_failure(ic_decode_result *result, VP8StatusCode status, const ch
 
 int ic_webp_decode(const uint8_t *data, size_t size, const ic_decode_params *params,
                    uint8_t *out, size_t out_capacity, ic_decode_result *result) {
-    if (result == NULL) return IC_ERR_ARGUMENT;
-    memset(result, 0, sizeof *result);
-    result->scale_denom = 1;
-    if (data == NULL || params == NULL) return ic_fail(result, IC_ERR_ARGUMENT, "no input");
-    if (size == 0) return ic_fail(result, IC_ERR_TRUNCATED, "empty WebP data");
+    int refused = ic_start_decode(data, size, params, result, "WebP");
+    if (refused) return refused;
 
     /* Header only: the RIFF chunks up to the frame header, no pixel memory. */
     WebPBitstreamFeatures features;
