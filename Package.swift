@@ -42,6 +42,8 @@ let package = Package(
         .target(name: "VitalSnapIngestStub"),
         .target(name: "VitalSnapSamples", dependencies: ["VitalSnapImaging", "VitalSnapOCR"]),
         .target(name: "VitalSnapCapture", dependencies: ["VitalSnapImaging", "CCaptureShim"]),
+        // Bluetooth LE health devices: the GATT characteristics' decoders (so far; BlueZ over D-Bus to come).
+        .target(name: "VitalSnapBluetooth"),
         .executableTarget(
             name: "vitalsnap",
             dependencies: [
@@ -56,6 +58,7 @@ let package = Package(
         .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore", "VitalSnapIngestStub"]),
         .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapSamples", "VitalSnapModels"]),
         .testTarget(name: "VitalSnapSamplesTests", dependencies: ["VitalSnapSamples"]),
+        .testTarget(name: "VitalSnapBluetoothTests", dependencies: ["VitalSnapBluetooth"]),
         .testTarget(name: "VitalSnapCaptureTests", dependencies: ["VitalSnapCapture", "VitalSnapImaging"]),
         .testTarget(name: "VitalSnapCLITests", dependencies: ["vitalsnap", "VitalSnapImaging", "VitalSnapCore", "VitalSnapIngestStub"]),
     ],
