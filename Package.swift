@@ -48,6 +48,7 @@ let package = Package(
             name: "vitalsnap",
             dependencies: [
                 "VitalSnapOCR", "VitalSnapImaging", "VitalSnapCore", "VitalSnapSamples", "VitalSnapIngestStub", "VitalSnapCapture",
+                "VitalSnapBluetooth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

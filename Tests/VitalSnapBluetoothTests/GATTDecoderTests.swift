@@ -123,10 +123,11 @@ final class GATTDecoderTests: XCTestCase {
         let coarse = WeightScaleFeature(rawValue: 3 << 3 | 1 << 7 | 0x04)
         let m = try WeightMeasurement(bytes("08 BC 02 E5 00 B4 00"), feature: coarse)
         XCTAssertEqual(m.weight ?? 0, 70.0, accuracy: 1e-9)
-        XCTAssertEqual(m.bmi ?? 0, 22.9, accuracy: 1e-9)
+        XCTAssertEqual(m.bmi, 22.9, "exactly, as the scale sent it")
         XCTAssertEqual(m.height ?? 0, 1.80, accuracy: 1e-9)
         XCTAssertTrue(coarse.bmiSupported)
-        XCTAssertNil(WeightScaleFeature(rawValue: 0).weightResolution(imperial: false), "not specified")
+        XCTAssertNil(WeightScaleFeature(rawValue: 0).weightStepsPerUnit(imperial: false), "not specified")
+        XCTAssertEqual(coarse.weightStepsPerUnit(imperial: true), 5, "0.2 lb")
     }
 
     // MARK: Pulse oximetry (0x2A5E, 0x2A5F) and heart rate (0x2A37)

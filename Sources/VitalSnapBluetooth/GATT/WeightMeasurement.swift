@@ -23,12 +23,13 @@ public struct WeightMeasurement: Equatable, Sendable {
         units = flags & 0x01 != 0 ? .imperial : .si
         let imperial = units == .imperial
         let raw = try reader.uint16("weight")
-        weight = raw == 0xFFFF ? nil : Double(raw) * (feature?.weightResolution(imperial: imperial) ?? (imperial ? 0.01 : 0.005))
+        // Divided by the steps per unit rather than multiplied by the step, so 229 steps of 0.1 are 22.9 exactly.
+        weight = raw == 0xFFFF ? nil : Double(raw) / Double(feature?.weightStepsPerUnit(imperial: imperial) ?? (imperial ? 100 : 200))
         timestamp = flags & 0x02 != 0 ? try reader.dateTime("time stamp") : nil
         userID = flags & 0x04 != 0 ? try reader.uint8("user ID") : nil
         if flags & 0x08 != 0 {
-            bmi = Double(try reader.uint16("BMI")) * 0.1
-            height = Double(try reader.uint16("height")) * (feature?.heightResolution(imperial: imperial) ?? (imperial ? 0.1 : 0.001))
+            bmi = Double(try reader.uint16("BMI")) / 10
+            height = Double(try reader.uint16("height")) / Double(feature?.heightStepsPerUnit(imperial: imperial) ?? (imperial ? 10 : 1000))
         }
     }
 }
@@ -49,19 +50,22 @@ public struct WeightScaleFeature: Equatable, Sendable {
     public var multipleUsersSupported: Bool { rawValue & 0x02 != 0 }
     public var bmiSupported: Bool { rawValue & 0x04 != 0 }
 
-    /// Bits 3-6: 1 = 0.5 kg / 1 lb ... 7 = 0.005 kg / 0.01 lb; 0 (not specified) and reserved values give nil.
-    public func weightResolution(imperial: Bool) -> Double? {
-        let si = [0.5, 0.2, 0.1, 0.05, 0.02, 0.01, 0.005], lb = [1, 0.5, 0.2, 0.1, 0.05, 0.02, 0.01]
+    /// The weight resolution as steps per kg or lb. Bits 3-6: 1 = 0.5 kg / 1 lb, 2 = 0.2 kg / 0.5 lb,
+    /// 3 = 0.1 kg / 0.2 lb, 4 = 0.05 kg / 0.1 lb, 5 = 0.02 kg / 0.05 lb, 6 = 0.01 kg / 0.02 lb,
+    /// 7 = 0.005 kg / 0.01 lb; 0 (not specified) and reserved values give nil.
+    public func weightStepsPerUnit(imperial: Bool) -> Int? {
+        let kg = [2, 5, 10, 20, 50, 100, 200], lb = [1, 2, 5, 10, 20, 50, 100]
         let code = Int(rawValue >> 3 & 0x0F)
         guard (1...7).contains(code) else { return nil }
-        return imperial ? lb[code - 1] : si[code - 1]
+        return imperial ? lb[code - 1] : kg[code - 1]
     }
 
-    /// Bits 7-9: 1 = 0.01 m / 1 in, 2 = 0.005 m / 0.5 in, 3 = 0.001 m / 0.1 in; otherwise nil.
-    public func heightResolution(imperial: Bool) -> Double? {
-        let si = [0.01, 0.005, 0.001], inches = [1, 0.5, 0.1]
+    /// The height resolution as steps per metre or inch. Bits 7-9: 1 = 0.01 m / 1 in, 2 = 0.005 m / 0.5 in,
+    /// 3 = 0.001 m / 0.1 in; otherwise nil.
+    public func heightStepsPerUnit(imperial: Bool) -> Int? {
+        let metres = [100, 200, 1000], inches = [1, 2, 10]
         let code = Int(rawValue >> 7 & 0x07)
         guard (1...3).contains(code) else { return nil }
-        return imperial ? inches[code - 1] : si[code - 1]
+        return imperial ? inches[code - 1] : metres[code - 1]
     }
 }
