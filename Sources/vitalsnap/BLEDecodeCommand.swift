@@ -17,7 +17,7 @@ struct BLEDecodeCommand: ParsableCommand {
         discussion: """
             The value is given in hexadecimal, as one argument or several (spaces, colons and a 0x prefix are \
             ignored), least significant byte first as it travels. Characteristics: 2A18 glucose measurement, \
-            2A35 blood pressure, 2A1C temperature, 2A9D weight (with --feature, the scale's 2A9E value, for \
+            2A34 its context, 2A52 the record access control point's responses, 2A35 blood pressure, 2A1C temperature, 2A9D weight (with --feature, the scale's 2A9E value, for \
             its resolution), 2A5E and 2A5F pulse oximetry, 2A37 heart rate. Numbers the device marked as \
             special (NaN, NRes, +INF, -INF) are printed as those words.
 
@@ -36,7 +36,7 @@ struct BLEDecodeCommand: ParsableCommand {
     var feature: String?
     @Argument(help: ArgumentHelp("The value in hexadecimal.", valueName: "hex")) var value: [String]
 
-    static let known = ["2A18", "2A35", "2A1C", "2A9D", "2A5E", "2A5F", "2A37"]
+    static let known = ["2A18", "2A34", "2A52", "2A35", "2A1C", "2A9D", "2A5E", "2A5F", "2A37"]
 
     func validate() throws {
         guard Self.known.contains(normalizedUUID) else {
@@ -92,6 +92,27 @@ struct BLEDecodeCommand: ParsableCommand {
                 ("sensorStatus", m.sensorStatus.map { hex(Int($0.rawValue), digits: 4) } ?? .null),
                 ("contextFollows", .bool(m.contextFollows)),
             ])
+        case "2A34":
+            let c = try GlucoseMeasurementContext(bytes)
+            return .object([
+                ("characteristic", .string("glucose measurement context")), ("sequenceNumber", .int(Int(c.sequenceNumber))),
+                ("carbohydrate", c.carbohydrate.map { .object([("id", .int($0.id)), ("grams", number($0.grams))]) } ?? .null),
+                ("meal", c.mealValue.map(JSONText.int) ?? .null), ("tester", c.tester.map(JSONText.int) ?? .null),
+                ("health", c.health.map(JSONText.int) ?? .null),
+                ("exercise", c.exercise.map { .object([("durationSeconds", .int($0.durationSeconds)), ("intensityPercent", .int($0.intensityPercent))]) } ?? .null),
+                ("medication", c.medication.map { .object([("id", .int($0.id)), ("amount", number($0.amount)), ("of", .string($0.unit.rawValue))]) } ?? .null),
+                ("hba1cPercent", number(c.hba1cPercent)),
+            ])
+        case "2A52":
+            switch try RecordAccessControlPoint.Response(bytes) {
+            case .numberOfRecords(let n):
+                return .object([("characteristic", .string("record access control point")), ("numberOfRecords", .int(n))])
+            case .response(let request, let code):
+                return .object([
+                    ("characteristic", .string("record access control point")), ("requestOpCode", .int(Int(request))),
+                    ("response", .string(code.description)),
+                ])
+            }
         case "2A35":
             let m = try BloodPressureMeasurement(bytes)
             return .object([

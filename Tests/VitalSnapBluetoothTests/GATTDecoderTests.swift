@@ -215,3 +215,58 @@ final class GATTDecoderTests: XCTestCase {
         }
     }
 }
+
+/// Glucose context (0x2A34) and the record access control point (0x2A52).
+final class GlucoseRecordAccessTests: XCTestCase {
+    func bytes(_ hex: String) -> [UInt8] {
+        hex.split(separator: " ").map { UInt8($0, radix: 16)! }
+    }
+
+    func testContextWithEveryField() throws {
+        // Built from the layout (flags FF): seq 7, extended flags 0, carbohydrate 1 (breakfast) 45 g, meal 1
+        // (preprandial), tester 1 / health 5, exercise 1800 s at 60 %, medication 1 (rapid-acting) 0.5 volume,
+        // HbA1c 6.5 %.
+        let c = try GlucoseMeasurementContext(bytes("FF 07 00 00 01 2D 00 01 51 08 07 3C 01 05 F0 41 F0"))
+        XCTAssertEqual(c.sequenceNumber, 7)
+        XCTAssertEqual(c.extendedFlags, 0)
+        XCTAssertEqual(c.carbohydrate?.id, 1)
+        XCTAssertEqual(c.carbohydrate?.grams.double, 45)
+        XCTAssertEqual(c.meal, .preprandial)
+        XCTAssertEqual(c.tester, 1)
+        XCTAssertEqual(c.health, 5)
+        XCTAssertEqual(c.exercise?.durationSeconds, 1800)
+        XCTAssertEqual(c.exercise?.intensityPercent, 60)
+        XCTAssertEqual(c.medication?.id, 1)
+        XCTAssertEqual(c.medication?.amount.double, 0.5)
+        XCTAssertEqual(c.medication?.unit, .volume)
+        XCTAssertEqual(c.hba1cPercent?.double, 6.5)
+        for length in 0..<17 {
+            XCTAssertThrowsError(try GlucoseMeasurementContext(Array(bytes("FF 07 00 00 01 2D 00 01 51 08 07 3C 01 05 F0 41 F0").prefix(length))))
+        }
+    }
+
+    func testContextWithOnlyTheMeal() throws {
+        let c = try GlucoseMeasurementContext(bytes("02 2A 00 03"))
+        XCTAssertEqual(c.sequenceNumber, 42)
+        XCTAssertEqual(c.meal, .fasting)
+        XCTAssertNil(c.carbohydrate)
+        XCTAssertNil(c.hba1cPercent)
+        XCTAssertNil(try GlucoseMeasurementContext(bytes("02 2A 00 09")).meal, "an undefined meal value")
+    }
+
+    func testRequestsAreTheBytesTheSpecificationGives() {
+        XCTAssertEqual(RecordAccessControlPoint.Request.reportAllRecords.bytes, [0x01, 0x01])
+        XCTAssertEqual(RecordAccessControlPoint.Request.reportRecords(fromSequenceNumber: 0x0102).bytes, [0x01, 0x03, 0x01, 0x02, 0x01])
+        XCTAssertEqual(RecordAccessControlPoint.Request.reportNumberOfRecords.bytes, [0x04, 0x01])
+    }
+
+    func testResponses() throws {
+        // The reference responses (Nordic RecordAccessControlPointDataCallbackTest).
+        XCTAssertEqual(try RecordAccessControlPoint.Response(bytes("06 00 01 01")), .response(requestOpCode: 1, code: .success))
+        XCTAssertEqual(try RecordAccessControlPoint.Response(bytes("06 00 01 06")), .response(requestOpCode: 1, code: .noRecordsFound))
+        XCTAssertEqual(try RecordAccessControlPoint.Response(bytes("05 00 02 01")), .numberOfRecords(258))
+        XCTAssertThrowsError(try RecordAccessControlPoint.Response(bytes("06 00 01 0A")), "response code 10 is not defined")
+        XCTAssertThrowsError(try RecordAccessControlPoint.Response(bytes("01 01")), "a request is not a response")
+        XCTAssertThrowsError(try RecordAccessControlPoint.Response(bytes("05 00 02")), "count cut short")
+    }
+}

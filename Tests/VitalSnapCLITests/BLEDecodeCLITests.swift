@@ -26,6 +26,13 @@ final class BLEDecodeCLITests: XCTestCase {
         XCTAssertEqual(json["pulseRate"] as? String, "NRes")
     }
 
+    func testARecordAccessResponse() throws {
+        let folder = try makeTemporaryFolder()
+        let result = try CLI.run(["ble", "decode", "-c", "2A52", "06 00 01 06"], in: folder)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try jsonObject(result.stdout.replacingOccurrences(of: "\n", with: ""))["response"] as? String, "no records found")
+    }
+
     func testBadValuesGetClearErrors() throws {
         let folder = try makeTemporaryFolder()
         let cut = try CLI.run(["ble", "decode", "-c", "2A1C", "06 B0 0E 00 FE DC 07 0C 05 0B 32 1B"], in: folder)
