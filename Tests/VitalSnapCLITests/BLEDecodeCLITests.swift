@@ -40,7 +40,7 @@ final class BLEDecodeCLITests: XCTestCase {
         XCTAssertTrue(cut.stderr.contains("Temperature Measurement (2A1C): the value ends before its temperature type"), cut.stderr)
         let unknown = try CLI.run(["ble", "decode", "-c", "2A99", "00"], in: folder)
         XCTAssertEqual(unknown.status, 64)
-        XCTAssertTrue(unknown.stderr.contains("2A18, 2A35"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains("(2A18, 2A34, 2A52, 2A35"), unknown.stderr)
         let odd = try CLI.run(["ble", "decode", "-c", "2A37", "0x1"], in: folder)
         XCTAssertEqual(odd.status, 64)
         XCTAssertTrue(odd.stderr.contains("pairs of hexadecimal digits"), odd.stderr)
