@@ -42,8 +42,9 @@ let package = Package(
         .target(name: "VitalSnapIngestStub"),
         .target(name: "VitalSnapSamples", dependencies: ["VitalSnapImaging", "VitalSnapOCR"]),
         .target(name: "VitalSnapCapture", dependencies: ["VitalSnapImaging", "CCaptureShim"]),
-        // Bluetooth LE health devices: the GATT characteristics' decoders (so far; BlueZ over D-Bus to come).
-        .target(name: "VitalSnapBluetooth"),
+        // Bluetooth LE health devices: the peripheral catalog and the GATT characteristics' decoders (so far;
+        // BlueZ over D-Bus to come).
+        .target(name: "VitalSnapBluetooth", resources: [.copy("Resources/ble-peripherals.json")]),
         .executableTarget(
             name: "vitalsnap",
             dependencies: [

@@ -1,14 +1,6 @@
 import ArgumentParser
 import VitalSnapBluetooth
 
-/// `vitalsnap ble`: the Bluetooth LE health devices. So far the decoders of their GATT characteristics.
-struct BLECommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "ble",
-        abstract: "Bluetooth LE health devices (so far: decode a characteristic's value).",
-        subcommands: [BLEDecodeCommand.self])
-}
-
 /// `vitalsnap ble decode --characteristic 2A18 HEX...`: what a payload decodes to, for people debugging a meter.
 struct BLEDecodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -46,3 +46,22 @@ final class BLEDecodeCLITests: XCTestCase {
         XCTAssertTrue(odd.stderr.contains("pairs of hexadecimal digits"), odd.stderr)
     }
 }
+
+/// `vitalsnap ble peripherals`.
+final class BLEPeripheralsCLITests: XCTestCase {
+    func testListsPeripheralsWithTheirInstructions() throws {
+        let folder = try makeTemporaryFolder()
+        let all = try CLI.run(["ble", "peripherals"], in: folder)
+        XCTAssertEqual(all.status, 0, all.stderr)
+        XCTAssertTrue(all.stdout.contains("15  Nipro TRUE METRIX AIR (glucose meter)"), all.stdout)
+        XCTAssertTrue(all.stdout.contains("18  ForaCare IR20b (thermometer)  [disabled]"), all.stdout)
+        let glucose = try CLI.run(["ble", "peripherals", "--type", "glucoseMeter", "--json"], in: folder)
+        XCTAssertEqual(glucose.status, 0, glucose.stderr)
+        let entries = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(glucose.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(entries.compactMap { $0["id"] as? Int }, [15, 20, 23, 29, 30, 1000])
+        XCTAssertTrue(entries.allSatisfy { $0["pairingInstructions"] is String })
+        let bad = try CLI.run(["ble", "peripherals", "--type", "toaster"], in: folder)
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.stderr.contains("glucoseMeter"), bad.stderr)
+    }
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// `vitalsnap ble`: the Bluetooth LE health devices.
+struct BLECommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ble",
+        abstract: "Bluetooth LE health devices: the catalog, and what a characteristic's value decodes to.",
+        subcommands: [BLEPeripheralsCommand.self, BLEDecodeCommand.self])
+}
