@@ -46,8 +46,9 @@ static inline uint8_t sample8(const uint8_t *row, int x, int bits) {
     return (uint8_t)(shifted > 255 ? 255 : shifted);
 }
 
-/* Writes the gray image into out (checking that the decoded planes are at least the declared size) from a decoded image in its own colour space: Y of YCbCr, the only
-   plane of monochrome, luminance of RGB; alpha composited over white when there is any. */
+/* Writes the gray image into out from a decoded image in its own colour space: Y of YCbCr, the only plane
+   of monochrome, luminance of RGB; alpha composited over white when there is any. The decoded planes are
+   checked to be at least the declared size first. */
 static int copy_gray(const struct heif_image *image, int video_range, uint8_t *out, int width, int height,
                      ic_decode_result *result) {
     enum heif_colorspace space = heif_image_get_colorspace(image);

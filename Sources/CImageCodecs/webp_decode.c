@@ -9,24 +9,21 @@
 
 /* libwebp's status codes as the shim's, with a text for the user. */
 static int webp_failure(ic_decode_result *result, VP8StatusCode status, const char *during) {
-    char message[IC_MESSAGE_MAX];
+    int code = IC_ERR_CORRUPT;
+    const char *what = "bad WebP bitstream";
     switch (status) {
-    case VP8_STATUS_NOT_ENOUGH_DATA:
-        snprintf(message, sizeof message, "WebP data ends early (%s)", during);
-        return ic_fail(result, IC_ERR_TRUNCATED, message);
-    case VP8_STATUS_OUT_OF_MEMORY:
-        snprintf(message, sizeof message, "out of memory (%s)", during);
-        return ic_fail(result, IC_ERR_NO_MEMORY, message);
-    case VP8_STATUS_UNSUPPORTED_FEATURE:
-        snprintf(message, sizeof message, "unsupported WebP feature (%s)", during);
-        return ic_fail(result, IC_ERR_UNSUPPORTED, message);
-    case VP8_STATUS_INVALID_PARAM:
-        snprintf(message, sizeof message, "invalid decoder parameter (%s)", during);
-        return ic_fail(result, IC_ERR_ARGUMENT, message);
-    default:
-        snprintf(message, sizeof message, "bad WebP bitstream (%s, libwebp status %d)", during, (int)status);
-        return ic_fail(result, IC_ERR_CORRUPT, message);
+    case VP8_STATUS_NOT_ENOUGH_DATA: code = IC_ERR_TRUNCATED; what = "WebP data ends early"; break;
+    case VP8_STATUS_OUT_OF_MEMORY: code = IC_ERR_NO_MEMORY; what = "out of memory"; break;
+    case VP8_STATUS_UNSUPPORTED_FEATURE: code = IC_ERR_UNSUPPORTED; what = "unsupported WebP feature"; break;
+    case VP8_STATUS_INVALID_PARAM: code = IC_ERR_ARGUMENT; what = "invalid decoder parameter"; break;
+    default: break;
     }
+    char message[IC_MESSAGE_MAX];
+    if (code == IC_ERR_CORRUPT)
+        snprintf(message, sizeof message, "%s (%s, libwebp status %d)", what, during, (int)status);
+    else
+        snprintf(message, sizeof message, "%s (%s)", what, during);
+    return ic_fail(result, code, message);
 }
 
 int ic_webp_decode(const uint8_t *data, size_t size, const ic_decode_params *params,

@@ -1,5 +1,5 @@
 /// The encoded formats the codecs understand. Detection uses the leading magic bytes, never a file name.
-public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+public enum ImageFormat: String, Sendable, Hashable, CustomStringConvertible {
     case jpeg = "JPEG"
     case png = "PNG"
     case webp = "WebP"
@@ -27,8 +27,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     /// The format announced by the first bytes, or nil. A JPEG starts with SOI (FF D8); PNG with its
     /// 8-byte signature; WebP with "RIFF", a length and "WEBP"; HEIF with an ISO base media `ftyp` box
     /// naming a HEIF brand. A shorter prefix of the PNG signature, a RIFF header cut before its form
-    /// type, or a `ftyp` box cut before its brand still counts, so that a file cut after a few bytes is reported as truncated rather than as an
-    /// unknown format.
+    /// type, or a `ftyp` box cut before its brand still counts, so that a file cut after a few bytes is
+    /// reported as truncated rather than as an unknown format.
     public static func detect(_ bytes: [UInt8]) -> ImageFormat? {
         if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 { return .jpeg }
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -49,16 +49,13 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
     private static func isHEIF(_ bytes: [UInt8]) -> Bool {
         guard bytes.count >= 8, bytes[4..<8].elementsEqual("ftyp".utf8) else { return false }
         if bytes.count < 12 { return true }
+        func isHEIFBrand(at offset: Int) -> Bool {
+            heifBrands.contains(String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self))
+        }
+        // The major brand at 8, the minor version at 12, compatible brands from 16 to the box's end.
         let boxSize = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
-        // Major brand at 8, minor version at 12, compatible brands from 16 to the box's end.
-        var brandOffsets = [8]
-        if boxSize >= 16 {
-            brandOffsets += stride(from: 16, to: min(boxSize, bytes.count) - 3, by: 4)
-        }
-        for offset in brandOffsets where offset + 4 <= bytes.count {
-            if heifBrands.contains(String(decoding: bytes[offset..<(offset + 4)], as: UTF8.self)) { return true }
-        }
-        return false
+        let end = min(boxSize, bytes.count)
+        return isHEIFBrand(at: 8) || stride(from: 16, through: end - 4, by: 4).contains(where: isHEIFBrand)
     }
 
     public var description: String { rawValue }

@@ -19,7 +19,7 @@ final class BatchResumeLog {
     let done: Set<String>
     private let descriptor: Int32
     /// Where the results go: appended to the file.
-    private(set) var output: LineOutput
+    let output: LineOutput
 
     /// Opens (creates) `path` to append to it; `readOnly` only reads what is done (for `--dry-run`), changing
     /// nothing, and a file that does not exist is then empty.

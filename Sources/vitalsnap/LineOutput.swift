@@ -10,7 +10,6 @@ import Darwin
 final class LineOutput {
     let name: String
     private let descriptor: Int32
-    private(set) var linesWritten = 0
 
     init(descriptor: Int32, name: String) {
         self.descriptor = descriptor
@@ -37,6 +36,5 @@ final class LineOutput {
             }
             written += n
         }
-        linesWritten += 1
     }
 }

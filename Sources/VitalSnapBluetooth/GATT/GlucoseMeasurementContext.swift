@@ -11,21 +11,37 @@ public struct GlucoseMeasurementContext: Equatable, Sendable {
 
     public enum MedicationUnit: String, Sendable { case mass, volume }
 
+    public struct Carbohydrate: Equatable, Sendable {
+        /// 1 breakfast, 2 lunch, 3 dinner, 4 snack, 5 drink, 6 supper, 7 brunch.
+        public var id: Int
+        public var grams: MedicalFloat
+    }
+
+    public struct Exercise: Equatable, Sendable {
+        public var durationSeconds: Int
+        public var intensityPercent: Int
+    }
+
+    public struct Medication: Equatable, Sendable {
+        /// 1 rapid-acting, 2 short-acting, 3 intermediate-acting, 4 long-acting insulin, 5 pre-mixed.
+        public var id: Int
+        /// As sent, of mass or volume as `unit` says.
+        public var amount: MedicalFloat
+        public var unit: MedicationUnit
+    }
+
     public var sequenceNumber: UInt16
     public var extendedFlags: UInt8?
-    /// 1 breakfast, 2 lunch, 3 dinner, 4 snack, 5 drink, 6 supper, 7 brunch; the amount in grams.
-    public var carbohydrate: (id: Int, grams: MedicalFloat)?
-    /// nil when absent; `.some(nil)` is not used: an unknown meal value is kept in `mealValue`.
+    public var carbohydrate: Carbohydrate?
+    /// nil when absent or a value the specification does not define (that value is in `mealValue`).
     public var meal: Meal? { mealValue.flatMap(Meal.init(rawValue:)) }
     public var mealValue: Int?
     /// 1 self, 2 health care professional, 3 lab test, 15 not available.
     public var tester: Int?
     /// 1 minor issues, 2 major issues, 3 menses, 4 stress, 5 none, 15 not available.
     public var health: Int?
-    public var exercise: (durationSeconds: Int, intensityPercent: Int)?
-    /// 1 rapid-acting, 2 short-acting, 3 intermediate-acting, 4 long-acting insulin, 5 pre-mixed; the amount as
-    /// sent, of mass or volume as flag bit 5 says.
-    public var medication: (id: Int, amount: MedicalFloat, unit: MedicationUnit)?
+    public var exercise: Exercise?
+    public var medication: Medication?
     public var hba1cPercent: MedicalFloat?
 
     public init(_ bytes: [UInt8]) throws(GATTDecodeError) {
@@ -34,7 +50,7 @@ public struct GlucoseMeasurementContext: Equatable, Sendable {
         sequenceNumber = try reader.uint16("sequence number")
         extendedFlags = flags & 0x80 != 0 ? try reader.uint8("extended flags") : nil
         if flags & 0x01 != 0 {
-            carbohydrate = (Int(try reader.uint8("carbohydrate ID")), try reader.sfloat("carbohydrate amount"))
+            carbohydrate = Carbohydrate(id: Int(try reader.uint8("carbohydrate ID")), grams: try reader.sfloat("carbohydrate amount"))
         }
         mealValue = flags & 0x02 != 0 ? Int(try reader.uint8("meal")) : nil
         if flags & 0x04 != 0 {
@@ -43,22 +59,14 @@ public struct GlucoseMeasurementContext: Equatable, Sendable {
             health = Int(both >> 4)
         }
         if flags & 0x08 != 0 {
-            exercise = (Int(try reader.uint16("exercise duration")), Int(try reader.uint8("exercise intensity")))
+            exercise = Exercise(
+                durationSeconds: Int(try reader.uint16("exercise duration")), intensityPercent: Int(try reader.uint8("exercise intensity")))
         }
         if flags & 0x10 != 0 {
-            medication = (Int(try reader.uint8("medication ID")), try reader.sfloat("medication amount"),
-                          flags & 0x20 != 0 ? .volume : .mass)
+            medication = Medication(
+                id: Int(try reader.uint8("medication ID")), amount: try reader.sfloat("medication amount"),
+                unit: flags & 0x20 != 0 ? .volume : .mass)
         }
         hba1cPercent = flags & 0x40 != 0 ? try reader.sfloat("HbA1c") : nil
-    }
-
-    public static func == (a: Self, b: Self) -> Bool {
-        a.sequenceNumber == b.sequenceNumber && a.extendedFlags == b.extendedFlags
-            && a.carbohydrate?.id == b.carbohydrate?.id && a.carbohydrate?.grams == b.carbohydrate?.grams
-            && a.mealValue == b.mealValue && a.tester == b.tester && a.health == b.health
-            && a.exercise?.durationSeconds == b.exercise?.durationSeconds
-            && a.exercise?.intensityPercent == b.exercise?.intensityPercent
-            && a.medication?.id == b.medication?.id && a.medication?.amount == b.medication?.amount
-            && a.medication?.unit == b.medication?.unit && a.hba1cPercent == b.hba1cPercent
     }
 }

@@ -20,10 +20,8 @@ public struct HeartRateMeasurement: Equatable, Sendable {
         energyExpended = flags & 0x08 != 0 ? Int(try reader.uint16("energy expended")) : nil
         rrIntervals = []
         if flags & 0x10 != 0 {
-            guard reader.remaining >= 2, reader.remaining % 2 == 0 else {
-                throw .tooShort(characteristic: Self.name, field: "RR-interval", needed: 2 - reader.remaining % 2, available: reader.remaining % 2)
-            }
-            while reader.remaining >= 2 { rrIntervals.append(Double(try reader.uint16("RR-interval")) / 1024) }
+            // At least one, and whole ones: a half interval is a value cut short.
+            repeat { rrIntervals.append(Double(try reader.uint16("RR-interval")) / 1024) } while reader.remaining > 0
         }
     }
 }

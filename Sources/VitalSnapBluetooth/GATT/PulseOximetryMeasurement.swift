@@ -30,11 +30,17 @@ public struct PLXContinuousMeasurement: Equatable, Sendable {
     public static let uuid: UInt16 = 0x2A5F
     static let name = "PLX Continuous Measurement (2A5F)"
 
+    /// An SpO2 and pulse-rate pair of one averaging (fast or slow).
+    public struct Pair: Equatable, Sendable {
+        public var spo2: MedicalFloat
+        public var pulseRate: MedicalFloat
+    }
+
     /// The normal-averaging SpO2 and pulse rate, always present.
     public var spo2: MedicalFloat
     public var pulseRate: MedicalFloat
-    public var fast: (spo2: MedicalFloat, pulseRate: MedicalFloat)?
-    public var slow: (spo2: MedicalFloat, pulseRate: MedicalFloat)?
+    public var fast: Pair?
+    public var slow: Pair?
     public var measurementStatus: UInt16?
     public var deviceAndSensorStatus: UInt32?
     public var pulseAmplitudeIndex: MedicalFloat?
@@ -44,17 +50,10 @@ public struct PLXContinuousMeasurement: Equatable, Sendable {
         let flags = try reader.uint8("flags")
         spo2 = try reader.sfloat("SpO2")
         pulseRate = try reader.sfloat("pulse rate")
-        fast = flags & 0x01 != 0 ? (try reader.sfloat("fast SpO2"), try reader.sfloat("fast pulse rate")) : nil
-        slow = flags & 0x02 != 0 ? (try reader.sfloat("slow SpO2"), try reader.sfloat("slow pulse rate")) : nil
+        fast = flags & 0x01 != 0 ? Pair(spo2: try reader.sfloat("fast SpO2"), pulseRate: try reader.sfloat("fast pulse rate")) : nil
+        slow = flags & 0x02 != 0 ? Pair(spo2: try reader.sfloat("slow SpO2"), pulseRate: try reader.sfloat("slow pulse rate")) : nil
         measurementStatus = flags & 0x04 != 0 ? try reader.uint16("measurement status") : nil
         deviceAndSensorStatus = flags & 0x08 != 0 ? try reader.uint24("device and sensor status") : nil
         pulseAmplitudeIndex = flags & 0x10 != 0 ? try reader.sfloat("pulse amplitude index") : nil
-    }
-
-    public static func == (a: Self, b: Self) -> Bool {
-        a.spo2 == b.spo2 && a.pulseRate == b.pulseRate && a.fast?.spo2 == b.fast?.spo2
-            && a.fast?.pulseRate == b.fast?.pulseRate && a.slow?.spo2 == b.slow?.spo2
-            && a.slow?.pulseRate == b.slow?.pulseRate && a.measurementStatus == b.measurementStatus
-            && a.deviceAndSensorStatus == b.deviceAndSensorStatus && a.pulseAmplitudeIndex == b.pulseAmplitudeIndex
     }
 }

@@ -149,7 +149,9 @@ public struct BatchRunner: Sendable {
     ) -> Int {
         let state = SharedState(entries: AnyIterator(entries.makeIterator()), window: jobs * Self.readAheadPerJob)
         let runner = self
-        for _ in 0..<jobs {
+        // No more threads than entries when their number is known (an array); all the jobs for a stream.
+        let known = entries.underestimatedCount
+        for _ in 0..<(known > 0 ? min(jobs, known) : jobs) {
             let thread = Thread {
                 var readers: [ReaderSetting.Key: PhotoReader] = [:]
                 while let (index, entry) = state.take() {

@@ -1,7 +1,8 @@
 /// One of N stable shares of a batch's inputs (`batch --shard K/N`), for running it on several machines or
 /// job-array tasks: each path belongs to exactly one shard, chosen from a hash of the path as given (FNV-1a,
-/// 64 bits, then MurmurHash3's finalizer, since FNV's low bits alone split similar names unevenly), so the split does not depend on the order of the inputs, on how many there are, or on the
-/// machine. Run K = 1...N over the same paths and every input is read once.
+/// 64 bits, then MurmurHash3's finalizer, since FNV's low bits alone split similar names unevenly), so the
+/// split does not depend on the order of the inputs, on how many there are, or on the machine. Run K = 1...N
+/// over the same paths and every input is read once.
 public struct BatchShard: Sendable, Hashable, CustomStringConvertible {
     /// 1...count.
     public let index: Int
@@ -53,17 +54,6 @@ public enum BatchShardError: Error, CustomStringConvertible, Equatable {
     case notKOverN(String)
     case badCount(Int)
     case badIndex(Int, count: Int)
-
-    /// MurmurHash3's 64-bit finalizer (fmix64): every input bit reaches every output bit.
-    static func mix(_ value: UInt64) -> UInt64 {
-        var h = value
-        h ^= h >> 33
-        h &*= 0xff51_afd7_ed55_8ccd
-        h ^= h >> 33
-        h &*= 0xc4ce_b9fe_1a85_ec53
-        h ^= h >> 33
-        return h
-    }
 
     public var description: String {
         switch self {
