@@ -22,6 +22,7 @@ let package = Package(
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // setjmp/longjmp error paths and macros Swift cannot call live here.
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG", "CWebP", "CHeif"]),
         // libv4l2's variadic calls (v4l2_open, v4l2_ioctl) and the VIDIOC_*/V4L2_PIX_FMT_* macros, fixed-arity.
@@ -42,9 +43,12 @@ let package = Package(
         .target(name: "VitalSnapIngestStub"),
         .target(name: "VitalSnapSamples", dependencies: ["VitalSnapImaging", "VitalSnapOCR"]),
         .target(name: "VitalSnapCapture", dependencies: ["VitalSnapImaging", "CCaptureShim"]),
-        // Bluetooth LE health devices: the peripheral catalog and the GATT characteristics' decoders (so far;
-        // BlueZ over D-Bus to come).
-        .target(name: "VitalSnapBluetooth", resources: [.copy("Resources/ble-peripherals.json")]),
+        // Bluetooth LE health devices: the peripheral catalog, the GATT characteristics' decoders, BlueZ over
+        // D-Bus (libdbus-1) and the controller that reads a device into the upload queue.
+        .target(
+            name: "VitalSnapBluetooth",
+            dependencies: ["CDBus", "VitalSnapCore", .product(name: "Logging", package: "swift-log")],
+            resources: [.copy("Resources/ble-peripherals.json")]),
         .executableTarget(
             name: "vitalsnap",
             dependencies: [
@@ -60,7 +64,7 @@ let package = Package(
         .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore", "VitalSnapIngestStub"]),
         .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapSamples", "VitalSnapModels"]),
         .testTarget(name: "VitalSnapSamplesTests", dependencies: ["VitalSnapSamples"]),
-        .testTarget(name: "VitalSnapBluetoothTests", dependencies: ["VitalSnapBluetooth"]),
+        .testTarget(name: "VitalSnapBluetoothTests", dependencies: ["VitalSnapBluetooth", "VitalSnapCore", "VitalSnapIngestStub"]),
         .testTarget(name: "VitalSnapCaptureTests", dependencies: ["VitalSnapCapture", "VitalSnapImaging"]),
         .testTarget(name: "VitalSnapCLITests", dependencies: ["vitalsnap", "VitalSnapImaging", "VitalSnapCore", "VitalSnapIngestStub"]),
     ],
