@@ -64,9 +64,14 @@ let package = Package(
         .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore", "VitalSnapIngestStub"]),
         .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapSamples", "VitalSnapModels"]),
         .testTarget(name: "VitalSnapSamplesTests", dependencies: ["VitalSnapSamples"]),
-        .testTarget(name: "VitalSnapBluetoothTests", dependencies: ["VitalSnapBluetooth", "VitalSnapCore", "VitalSnapIngestStub"]),
+        // A private dbus-daemon and the stand-in BlueZ of Tests/Fixtures/bluez, for the Bluetooth and CLI tests.
+        .target(name: "BlueZStandIn", dependencies: ["VitalSnapBluetooth"], path: "Tests/BlueZStandIn"),
+        .testTarget(
+            name: "VitalSnapBluetoothTests", dependencies: ["VitalSnapBluetooth", "VitalSnapCore", "VitalSnapIngestStub", "BlueZStandIn"]),
         .testTarget(name: "VitalSnapCaptureTests", dependencies: ["VitalSnapCapture", "VitalSnapImaging"]),
-        .testTarget(name: "VitalSnapCLITests", dependencies: ["vitalsnap", "VitalSnapImaging", "VitalSnapCore", "VitalSnapIngestStub"]),
+        .testTarget(
+            name: "VitalSnapCLITests",
+            dependencies: ["vitalsnap", "VitalSnapImaging", "VitalSnapCore", "VitalSnapIngestStub", "VitalSnapBluetooth", "BlueZStandIn"]),
     ],
     swiftLanguageModes: [.v6]
 )

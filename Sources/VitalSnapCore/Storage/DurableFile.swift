@@ -6,8 +6,8 @@ import Glibc
 
 /// Whole-file writes that survive a crash: a temporary file in the same folder, fsync, rename over the target,
 /// fsync of the folder. A reader sees the old file or the new one, never half of one.
-enum DurableFile {
-    static func write(_ data: Data, to path: String, mode: mode_t) throws(StorageError) {
+public enum DurableFile {
+    public static func write(_ data: Data, to path: String, mode: mode_t) throws(StorageError) {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -46,7 +46,7 @@ enum DurableFile {
         close(fd)
     }
 
-    static func read(_ path: String) throws(StorageError) -> Data? {
+    public static func read(_ path: String) throws(StorageError) -> Data? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .cannotRead(path: path, reason: String(cString: strerror(errno)))
