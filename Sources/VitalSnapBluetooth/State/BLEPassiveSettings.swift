@@ -1,0 +1,36 @@
+import Foundation
+import VitalSnapCore
+
+/// Which catalog peripherals passive reading listens for (`ble-passive.json` in the data directory): set by
+/// `ble passive set`, restored by `ble passive run` when it starts, and removed when the session ends.
+public struct BLEPassiveSettings: Sendable {
+    struct Stored: Codable, Equatable {
+        var peripheralIDs: [Int]
+    }
+
+    private let directory: DataDirectory
+    private let file: JSONStateFile<Stored>
+
+    public init(directory: DataDirectory) {
+        self.directory = directory
+        file = JSONStateFile(path: directory.path + "/ble-passive.json")
+    }
+
+    public func peripheralIDs() throws(StorageError) -> [Int] {
+        try file.load()?.peripheralIDs ?? []
+    }
+
+    /// Replaces the set (sorted, each once); an empty set turns passive reading off.
+    public func set(_ ids: [Int]) throws(StorageError) {
+        let unique = Array(Set(ids)).sorted()
+        if unique.isEmpty {
+            file.delete()
+        } else {
+            try file.save(Stored(peripheralIDs: unique), in: directory)
+        }
+    }
+
+    public func clear() {
+        file.delete()
+    }
+}
