@@ -55,13 +55,26 @@ final class BLEPeripheralsCLITests: XCTestCase {
         XCTAssertEqual(all.status, 0, all.stderr)
         XCTAssertTrue(all.stdout.contains("15  Nipro TRUE METRIX AIR (glucose meter)"), all.stdout)
         XCTAssertTrue(all.stdout.contains("18  ForaCare IR20b (thermometer)  [disabled]"), all.stdout)
+        XCTAssertTrue(all.stdout.contains("15  Nipro TRUE METRIX AIR (glucose meter)\n    VitalSnap reads it: yes\n"), all.stdout)
+        XCTAssertTrue(all.stdout.contains("3  Pyle Health PHBPB20 (blood pressure monitor)\n    VitalSnap reads it: no (vendor protocol not public)\n"), all.stdout)
+        XCTAssertTrue(all.stdout.contains(
+            "51  Roche CoaguChek INRange (coagulation meter)\n    VitalSnap reads it: no (protocol not public: needs the vendor's licensed kit and key)\n"),
+            all.stdout)
         let glucose = try CLI.run(["ble", "peripherals", "--type", "glucoseMeter", "--json"], in: folder)
         XCTAssertEqual(glucose.status, 0, glucose.stderr)
         let entries = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(glucose.stdout.utf8)) as? [[String: Any]])
-        XCTAssertEqual(entries.compactMap { $0["id"] as? Int }, [15, 20, 23, 29, 30, 1000])
-        XCTAssertTrue(entries.allSatisfy { $0["pairingInstructions"] is String })
+        XCTAssertEqual(entries.compactMap { $0["id"] as? Int }, [15, 20, 23, 29, 30, 32, 33, 1000])
+        // Every glucose meter VitalSnap reads says how to pair it; the licensed-kit ones are not paired by it.
+        for entry in entries {
+            XCTAssertEqual(entry["pairingInstructions"] is String, entry["requiresLicensedKit"] as? Bool == false, "\(entry)")
+        }
+        XCTAssertEqual(entries.filter { $0["readable"] as? Bool == false }.compactMap { $0["id"] as? Int }, [32, 33])
+        XCTAssertEqual(entries.first { $0["id"] as? Int == 32 }?["unreadableReason"] as? String,
+                       "protocol not public: needs the vendor's licensed kit and key")
+        XCTAssertTrue(entries.first { $0["id"] as? Int == 15 }?["unreadableReason"] is NSNull)
         let bad = try CLI.run(["ble", "peripherals", "--type", "toaster"], in: folder)
         XCTAssertEqual(bad.status, 64)
         XCTAssertTrue(bad.stderr.contains("glucoseMeter"), bad.stderr)
     }
 }
+
