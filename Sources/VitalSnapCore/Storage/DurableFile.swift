@@ -5,9 +5,10 @@ import Glibc
 #endif
 
 /// Whole-file writes that survive a crash: a temporary file in the same folder, fsync, rename over the target,
-/// fsync of the folder. A reader sees the old file or the new one, never half of one.
-enum DurableFile {
-    static func write(_ data: Data, to path: String, mode: mode_t) throws(StorageError) {
+/// fsync of the folder. A reader sees the old file or the new one, never half of one. Public for the other
+/// modules' small private files in the data directory (the Bluetooth keys).
+public enum DurableFile {
+    public static func write(_ data: Data, to path: String, mode: mode_t) throws(StorageError) {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -46,7 +47,8 @@ enum DurableFile {
         close(fd)
     }
 
-    static func read(_ path: String) throws(StorageError) -> Data? {
+    /// The file's bytes; nil when there is no file.
+    public static func read(_ path: String) throws(StorageError) -> Data? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw .cannotRead(path: path, reason: String(cString: strerror(errno)))
