@@ -7,6 +7,10 @@ timeouts, which entries are disabled) come from the public catalog of the Validi
 The instructions are this project's own words, written from what those entries say about each device (its
 buttons, what its display shows); the SDK's texts are not copied.
 
+Three entries follow them that the public catalog does not hold (LICENSED_KIT below): meters whose Bluetooth
+protocol is not public, listed so that VitalSnap can say why it does not read them. Only their ids, makers,
+models and kinds are known; their other fields are this project's placeholders (see LICENSED_KIT).
+
     Scripts/make-ble-catalog.py [path/to/ble-peripherals-sdk-1.12.1.json]
 
 The output is committed: CI and users' clones have no ../shared.
@@ -84,6 +88,48 @@ INSTRUCTIONS = {
 }
 
 
+# Meters read only through their maker's licensed kit, with a key from the maker (BLEDeviceSecrets): the ids,
+# makers, models and kinds VitalSnap was asked to list (the SDK 1.12.1 catalog ends at 31). No public source gives their advertised names, services
+# or characteristics, so the name pattern matches nothing (`(?!)`, an empty negative lookahead), the services and
+# characteristic are absent, pairing is not claimed, and the timeouts are the generic glucose meter's (id 1000).
+NEVER_MATCHES = "(?!)"
+LICENSED_KIT_READING = ("VitalSnap cannot read it: its maker has not published how it talks over Bluetooth. Reading it "
+                        "takes the maker's licensed kit and a key from the maker.")
+LICENSED_KIT = [
+    (32, "glucoseMeter", "AgaMatrix", "Jazz Wireless 2",
+     "Not readable by VitalSnap yet: AgaMatrix's protocol is private and needs its licensed kit and key "
+     "(agamatrix-authkey.json in the data folder)."),
+    (33, "glucoseMeter", "CVS Health", "Glucose Meter",
+     "Not readable by VitalSnap yet: this meter is made by AgaMatrix, whose protocol is private and needs its "
+     "licensed kit and key (cvshealth-authkey.json in the data folder)."),
+    (51, "coagulationMeter", "Roche", "CoaguChek INRange",
+     "Not readable by VitalSnap yet: Roche's protocol for this meter is private and needs Roche's licensed kit "
+     "and the meter's own key (vitalsnap ble store-key)."),
+]
+
+
+def licensed_kit_entries():
+    return [{
+        "id": ident,
+        "type": kind,
+        "manufacturer": maker,
+        "model": model,
+        "disabled": False,
+        "advertisedName": NEVER_MATCHES,
+        "advertisedService": None,
+        "readingService": None,
+        "characteristic": None,
+        "requiresPairing": False,
+        "options": 0,
+        "connectionTimeoutSeconds": 60,
+        "readingTimeoutSeconds": 60,
+        "instructions": visible,
+        "pairingInstructions": None,
+        "readingInstructions": LICENSED_KIT_READING,
+        "requiresLicensedKit": True,
+    } for ident, kind, maker, model, visible in LICENSED_KIT]
+
+
 def uuid_or_none(text):
     text = (text or "").strip()
     return text or None
@@ -119,6 +165,12 @@ def main():
             "pairingInstructions": pairing if e["RequiresPairing"] or e.get("PairingInstruction") else None,
             "readingInstructions": reading,
         })
+    taken = {e["id"] for e in out}
+    for entry in licensed_kit_entries():
+        if entry["id"] in taken:
+            sys.exit(f"peripheral {entry['id']} is in the source catalog now: take its facts from there")
+        out.append(entry)
+    out.sort(key=lambda e: e["id"])
     os.makedirs(os.path.dirname(OUT), exist_ok=True)
     with open(OUT, "w") as f:
         json.dump(out, f, indent=1, ensure_ascii=False)

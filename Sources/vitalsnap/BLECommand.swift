@@ -4,6 +4,6 @@ import ArgumentParser
 struct BLECommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ble",
-        abstract: "Bluetooth LE health devices: the catalog, and what a characteristic's value decodes to.",
-        subcommands: [BLEPeripheralsCommand.self, BLEDecodeCommand.self])
+        abstract: "Bluetooth LE health devices: the catalog, what a characteristic's value decodes to, and licensed-kit keys.",
+        subcommands: [BLEPeripheralsCommand.self, BLEDecodeCommand.self, BLEStoreKeyCommand.self])
 }

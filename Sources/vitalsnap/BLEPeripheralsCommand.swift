@@ -7,14 +7,17 @@ struct BLEPeripheralsCommand: ParsableCommand {
         commandName: "peripherals",
         abstract: "List the Bluetooth peripherals VitalSnap knows, with how to pair and read each.",
         discussion: """
-            One block per device: id, name, type, whether it must be paired, and what to do to make it \
-            visible, to pair it and while it is read. Disabled devices are marked. --json prints the catalog's \
-            entries (advertised-name pattern, services, characteristic, timeouts) as a JSON array.
+            One block per device: id, name, type, whether VitalSnap can read it (and why not: a vendor \
+            protocol that is not public, or one that needs the vendor's licensed kit and key), whether it must \
+            be paired, and what to do to make it visible, to pair it and while it is read. Disabled devices are \
+            marked. --json prints the catalog's entries (advertised-name pattern, services, characteristic, \
+            timeouts, readable and why not) as a JSON array.
 
             Examples:
               vitalsnap ble peripherals
               vitalsnap ble peripherals --type glucoseMeter
               vitalsnap ble peripherals --json | jq '.[] | select(.requiresPairing) | .id'
+              vitalsnap ble peripherals --json | jq '.[] | select(.readable) | .id'
             """)
 
     @Option(help: ArgumentHelp(
@@ -39,7 +42,9 @@ struct BLEPeripheralsCommand: ParsableCommand {
         for (index, p) in chosen.enumerated() {
             if index > 0 { print("") }
             print("\(p.id)  \(p.name) (\(p.type))\(p.disabled ? "  [disabled]" : "")")
-            print("    pairing: \(p.requiresPairing ? "required" : "not needed")")
+            print("    VitalSnap reads it: \(p.readSupport)")
+            // A licensed-kit meter's pairing is the kit's business, and not known here.
+            if !p.requiresLicensedKit { print("    pairing: \(p.requiresPairing ? "required" : "not needed")") }
             print("    to start: \(p.instructions)")
             if let pairing = p.pairingInstructions { print("    to pair: \(pairing)") }
             print("    while reading: \(p.readingInstructions)")
@@ -54,7 +59,13 @@ struct BLEPeripheralsCommand: ParsableCommand {
             ("characteristic", .optional(p.characteristic)), ("requiresPairing", .bool(p.requiresPairing)),
             ("connectionTimeoutSeconds", .int(p.connectionTimeoutSeconds)), ("readingTimeoutSeconds", .int(p.readingTimeoutSeconds)),
             ("instructions", .string(p.instructions)), ("pairingInstructions", .optional(p.pairingInstructions)),
-            ("readingInstructions", .string(p.readingInstructions)),
+            ("readingInstructions", .string(p.readingInstructions)), ("requiresLicensedKit", .bool(p.requiresLicensedKit)),
+            ("readable", .bool(p.readSupport.isSupported)), ("unreadableReason", unreadableReason(p.readSupport)),
         ])
+    }
+
+    static func unreadableReason(_ support: BLEReadSupport) -> JSONText {
+        guard case .unsupported(let reason) = support else { return .null }
+        return .string(reason.description)
     }
 }

@@ -55,13 +55,75 @@ final class BLEPeripheralsCLITests: XCTestCase {
         XCTAssertEqual(all.status, 0, all.stderr)
         XCTAssertTrue(all.stdout.contains("15  Nipro TRUE METRIX AIR (glucose meter)"), all.stdout)
         XCTAssertTrue(all.stdout.contains("18  ForaCare IR20b (thermometer)  [disabled]"), all.stdout)
+        XCTAssertTrue(all.stdout.contains("15  Nipro TRUE METRIX AIR (glucose meter)\n    VitalSnap reads it: yes\n"), all.stdout)
+        XCTAssertTrue(all.stdout.contains("3  Pyle Health PHBPB20 (blood pressure monitor)\n    VitalSnap reads it: no (vendor protocol not public)\n"), all.stdout)
+        XCTAssertTrue(all.stdout.contains(
+            "51  Roche CoaguChek INRange (coagulation meter)\n    VitalSnap reads it: no (protocol not public: needs the vendor's licensed kit and key)\n"),
+            all.stdout)
         let glucose = try CLI.run(["ble", "peripherals", "--type", "glucoseMeter", "--json"], in: folder)
         XCTAssertEqual(glucose.status, 0, glucose.stderr)
         let entries = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(glucose.stdout.utf8)) as? [[String: Any]])
-        XCTAssertEqual(entries.compactMap { $0["id"] as? Int }, [15, 20, 23, 29, 30, 1000])
-        XCTAssertTrue(entries.allSatisfy { $0["pairingInstructions"] is String })
+        XCTAssertEqual(entries.compactMap { $0["id"] as? Int }, [15, 20, 23, 29, 30, 32, 33, 1000])
+        // Every glucose meter VitalSnap reads says how to pair it; the licensed-kit ones are not paired by it.
+        for entry in entries {
+            XCTAssertEqual(entry["pairingInstructions"] is String, entry["requiresLicensedKit"] as? Bool == false, "\(entry)")
+        }
+        XCTAssertEqual(entries.filter { $0["readable"] as? Bool == false }.compactMap { $0["id"] as? Int }, [32, 33])
+        XCTAssertEqual(entries.first { $0["id"] as? Int == 32 }?["unreadableReason"] as? String,
+                       "protocol not public: needs the vendor's licensed kit and key")
+        XCTAssertTrue(entries.first { $0["id"] as? Int == 15 }?["unreadableReason"] is NSNull)
         let bad = try CLI.run(["ble", "peripherals", "--type", "toaster"], in: folder)
         XCTAssertEqual(bad.status, 64)
         XCTAssertTrue(bad.stderr.contains("glucoseMeter"), bad.stderr)
+    }
+}
+
+/// `vitalsnap ble store-key`.
+final class BLEStoreKeyCLITests: XCTestCase {
+    private let uuid = "6f1c2b9e-5d4a-4e7b-9c1d-2a6b8e0f4d13"
+    private let key = "00112233445566778899AABBCCDDEEFF"
+
+    func testAKeyIsStoredPrivately() throws {
+        let folder = try makeTemporaryFolder()
+        let data = folder.appendingPathComponent("data")
+        let stored = try CLI.run(["ble", "store-key", "--peripheral-uuid", uuid, key, "--data-dir", data.path], in: folder)
+        XCTAssertEqual(stored.status, 0, stored.stderr)
+        XCTAssertFalse(stored.stdout.contains(key), "the key is printed: \(stored.stdout)")
+        let file = data.appendingPathComponent("ble-keys.json")
+        var info = stat()
+        XCTAssertEqual(stat(file.path, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o600)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        XCTAssertEqual(json["keys"] as? [String: String], [uuid.uppercased(): key.lowercased()])
+
+        // From standard input, for a second meter.
+        let other = "A0000000-0000-4000-8000-000000000001"
+        let piped = try CLI.run(
+            ["ble", "store-key", "--peripheral-uuid", other, "-", "--data-dir", data.path], in: folder,
+            input: String(repeating: "ab", count: 16) + "\n")
+        XCTAssertEqual(piped.status, 0, piped.stderr)
+        let both = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        XCTAssertEqual((both["keys"] as? [String: String])?[other], String(repeating: "ab", count: 16))
+        XCTAssertEqual((both["keys"] as? [String: String])?.count, 2)
+    }
+
+    func testBadKeysAndUUIDsAreRefusedWithCleanMessages() throws {
+        let folder = try makeTemporaryFolder()
+        let data = folder.appendingPathComponent("data")
+        let short = try CLI.run(
+            ["ble", "store-key", "--peripheral-uuid", uuid, String(key.dropLast()), "--data-dir", data.path], in: folder)
+        XCTAssertEqual(short.status, 64)
+        XCTAssertTrue(short.stderr.contains("it has 31 digits, not 32"), short.stderr)
+        XCTAssertFalse(short.stderr.contains("BLESecretsError"), short.stderr)
+        let badUUID = try CLI.run(["ble", "store-key", "--peripheral-uuid", "C0:26:DA:01:02:03", key, "--data-dir", data.path], in: folder)
+        XCTAssertEqual(badUUID.status, 64)
+        XCTAssertTrue(badUUID.stderr.contains("C0:26:DA:01:02:03 is not a peripheral UUID"), badUUID.stderr)
+        let piped = try CLI.run(
+            ["ble", "store-key", "--peripheral-uuid", uuid, "-", "--data-dir", data.path], in: folder, input: "0x1234\n")
+        XCTAssertEqual(piped.status, 64)
+        XCTAssertTrue(piped.stderr.contains("starts with 0x"), piped.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: data.appendingPathComponent("ble-keys.json").path))
+        let help = try CLI.run(["ble", "store-key", "--help"], in: folder)
+        XCTAssertTrue(help.stdout.contains("vitalsnap ble store-key --peripheral-uuid"), help.stdout)
     }
 }

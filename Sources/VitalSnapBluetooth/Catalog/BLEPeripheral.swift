@@ -25,6 +25,9 @@ public struct BLEPeripheral: Codable, Equatable, Sendable {
     public var pairingInstructions: String?
     /// What to do while it is read.
     public var readingInstructions: String
+    /// Its protocol is not public: reading it needs the maker's licensed kit and a key from the maker
+    /// (`BLEDeviceSecrets`). `requiresLicensedKit` in the catalog, false where absent.
+    public var requiresLicensedKit: Bool
 
     public var name: String { "\(manufacturer) \(model)" }
 
@@ -32,5 +35,30 @@ public struct BLEPeripheral: Codable, Equatable, Sendable {
     public func matches(advertisedName name: String) -> Bool {
         guard let expression = try? NSRegularExpression(pattern: advertisedName) else { return false }
         return expression.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
+    }
+}
+
+extension BLEPeripheral {
+    /// As the synthesized decoder, except that `requiresLicensedKit` may be absent (false): only the entries that
+    /// need a kit carry it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(Int.self, forKey: .id)
+        type = try container.decode(BLEPeripheralType.self, forKey: .type)
+        manufacturer = try container.decode(String.self, forKey: .manufacturer)
+        model = try container.decode(String.self, forKey: .model)
+        disabled = try container.decode(Bool.self, forKey: .disabled)
+        advertisedName = try container.decode(String.self, forKey: .advertisedName)
+        advertisedService = try container.decodeIfPresent(String.self, forKey: .advertisedService)
+        readingService = try container.decodeIfPresent(String.self, forKey: .readingService)
+        characteristic = try container.decodeIfPresent(String.self, forKey: .characteristic)
+        requiresPairing = try container.decode(Bool.self, forKey: .requiresPairing)
+        options = try container.decode(Int.self, forKey: .options)
+        connectionTimeoutSeconds = try container.decode(Int.self, forKey: .connectionTimeoutSeconds)
+        readingTimeoutSeconds = try container.decode(Int.self, forKey: .readingTimeoutSeconds)
+        instructions = try container.decode(String.self, forKey: .instructions)
+        pairingInstructions = try container.decodeIfPresent(String.self, forKey: .pairingInstructions)
+        readingInstructions = try container.decode(String.self, forKey: .readingInstructions)
+        requiresLicensedKit = try container.decodeIfPresent(Bool.self, forKey: .requiresLicensedKit) ?? false
     }
 }

@@ -1,6 +1,8 @@
 /// The kinds of Bluetooth health device the catalog holds (the SDK's peripheral types).
 public enum BLEPeripheralType: String, CaseIterable, Codable, Sendable, CustomStringConvertible {
     case thermometer, bloodPressure, heartRate, glucoseMeter, weightScale, pulseOximeter
+    /// A blood coagulation (PT/INR) meter, such as Roche's CoaguChek: not one of the SDK 1.12.1 catalog's types.
+    case coagulationMeter
 
     public var description: String {
         switch self {
@@ -10,6 +12,7 @@ public enum BLEPeripheralType: String, CaseIterable, Codable, Sendable, CustomSt
         case .glucoseMeter: "glucose meter"
         case .weightScale: "weight scale"
         case .pulseOximeter: "pulse oximeter"
+        case .coagulationMeter: "coagulation meter"
         }
     }
 }

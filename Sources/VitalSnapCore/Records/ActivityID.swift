@@ -6,8 +6,47 @@ import Foundation
 /// upserts by activity ID (`PUT .../{record_type}/activity_id/{activity_id}.json`), so an upload retried after a
 /// lost response updates the same record instead of creating a duplicate.
 public enum ActivityID {
+    /// The namespace of VitalSnap's derived IDs: a random (version 4) UUID chosen once for this purpose and never
+    /// to be changed, since every derived ID depends on it. Another program deriving IDs from the same names in
+    /// its own namespace gets other IDs, so the two never collide by accident.
+    public static let vitalSnapNamespace = UUID(uuidString: "c2a0c1f1-620a-4ac7-8b5a-aac90f39c6ac")!
+
+    /// The version number of name-based UUIDs made with SHA-1 (RFC 4122, 4.1.3), in the high nibble of byte 6.
+    static let nameBasedSHA1Version: UInt8 = 0x50
+    /// The RFC 4122 variant (binary 10), in the two high bits of byte 8.
+    static let rfc4122Variant: UInt8 = 0x80
+    /// Byte 6: the bits kept from the hash (the low nibble; the version takes the high one).
+    private static let versionByteHashBits: UInt8 = 0x0F
+    /// Byte 8: the bits kept from the hash (the low six; the variant takes the top two).
+    private static let variantByteHashBits: UInt8 = 0x3F
+    /// Bytes of a UUID.
+    private static let uuidSize = 16
+
     /// A random UUID in lowercase, the form Android's `UUID.toString()` gives Validic's SDK.
     public static func generate() -> String {
         UUID().uuidString.lowercased()
+    }
+
+    /// The ID of a record that can be read more than once (a reading stored on a Bluetooth meter, fetched again on
+    /// the next connection): made from `name`, a text that identifies the reading, so the same reading always
+    /// gets the same ID and the server keeps it once. A version 5 UUID in VitalSnap's namespace, lowercase.
+    public static func derived(from name: String) -> String {
+        nameBased(namespace: vitalSnapNamespace, name: name)
+    }
+
+    /// The name-based UUID, version 5 (RFC 4122, 4.3: SHA-1 of the namespace's 16 bytes followed by the name's
+    /// UTF-8 bytes, the first 16 bytes of the hash with the version and variant set), lowercase.
+    public static func nameBased(namespace: UUID, name: String) -> String {
+        let namespaceBytes = withUnsafeBytes(of: namespace.uuid) { Array($0) }
+        var hash = SHA1()
+        hash.update(namespaceBytes)
+        hash.update(name.utf8)
+        var bytes = Array(hash.finalize().prefix(uuidSize))
+        bytes[6] = bytes[6] & versionByteHashBits | nameBasedSHA1Version
+        bytes[8] = bytes[8] & variantByteHashBits | rfc4122Variant
+        let uuid = UUID(uuid: (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return uuid.uuidString.lowercased()
     }
 }

@@ -5,7 +5,8 @@ import Glibc
 #endif
 
 /// Whole-file writes that survive a crash: a temporary file in the same folder, fsync, rename over the target,
-/// fsync of the folder. A reader sees the old file or the new one, never half of one.
+/// fsync of the folder. A reader sees the old file or the new one, never half of one. Public for the other
+/// modules' small private files in the data directory (Bluetooth keys, anchors, passive settings).
 public enum DurableFile {
     public static func write(_ data: Data, to path: String, mode: mode_t) throws(StorageError) {
         let slash = path.lastIndex(of: "/")
@@ -46,6 +47,7 @@ public enum DurableFile {
         close(fd)
     }
 
+    /// The file's bytes; nil when there is no file.
     public static func read(_ path: String) throws(StorageError) -> Data? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -1,0 +1,103 @@
+/// SHA-1 (FIPS 180-4), for name-based UUIDs (RFC 4122, version 5) only: Foundation on Linux has no CryptoKit.
+///
+/// SHA-1 is broken for collision resistance against an attacker who chooses both inputs; a version 5 UUID does not
+/// rely on it for security, only to spread names evenly over 122 bits, which it still does.
+struct SHA1 {
+    /// Bytes per message block.
+    static let blockSize = 64
+    /// Bytes of the digest.
+    static let digestSize = 20
+    /// Bytes at the end of the last block that hold the message length in bits (big-endian).
+    private static let lengthFieldSize = 8
+    /// The padding's first byte: a single 1 bit after the message.
+    private static let paddingMarker: UInt8 = 0x80
+    /// H(0), the initial hash value (FIPS 180-4, 5.3.1).
+    private static let initialState: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
+    /// K(t) for rounds 0-19, 20-39, 40-59 and 60-79 (FIPS 180-4, 4.2.1).
+    private static let roundConstants: [UInt32] = [0x5A82_7999, 0x6ED9_EBA1, 0x8F1B_BCDC, 0xCA62_C1D6]
+    /// Words of the message schedule, and rounds per block.
+    private static let rounds = 80
+
+    private var state = SHA1.initialState
+    /// Bytes taken but not yet hashed (less than one block).
+    private var pending: [UInt8] = []
+    private var messageLength: UInt64 = 0
+
+    init() {
+        pending.reserveCapacity(Self.blockSize)
+    }
+
+    /// The digest of `bytes` in one call.
+    static func digest<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+        var hash = SHA1()
+        hash.update(bytes)
+        return hash.finalize()
+    }
+
+    mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        for byte in bytes {
+            pending.append(byte)
+            messageLength &+= 1
+            if pending.count == Self.blockSize {
+                compress(pending[...])
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    /// The 20-byte digest; the value is used up (padding is added to it).
+    mutating func finalize() -> [UInt8] {
+        let bitLength = messageLength &* 8
+        pending.append(Self.paddingMarker)
+        if pending.count > Self.blockSize - Self.lengthFieldSize {
+            pending += [UInt8](repeating: 0, count: Self.blockSize - pending.count)
+            compress(pending[...])
+            pending.removeAll(keepingCapacity: true)
+        }
+        pending += [UInt8](repeating: 0, count: Self.blockSize - Self.lengthFieldSize - pending.count)
+        for shift in stride(from: 56, through: 0, by: -8) { pending.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
+        compress(pending[...])
+        pending.removeAll()
+        var digest: [UInt8] = []
+        digest.reserveCapacity(Self.digestSize)
+        for word in state {
+            for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
+        }
+        return digest
+    }
+
+    /// One block of 64 bytes into the state (FIPS 180-4, 6.1.2).
+    private mutating func compress(_ block: ArraySlice<UInt8>) {
+        var w = [UInt32](repeating: 0, count: Self.rounds)
+        var index = block.startIndex
+        for t in 0..<16 {
+            w[t] = UInt32(block[index]) << 24 | UInt32(block[index + 1]) << 16 | UInt32(block[index + 2]) << 8 | UInt32(block[index + 3])
+            index += 4
+        }
+        for t in 16..<Self.rounds { w[t] = rotateLeft(w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16], 1) }
+        var a = state[0], b = state[1], c = state[2], d = state[3], e = state[4]
+        for t in 0..<Self.rounds {
+            let f: UInt32
+            switch t / 20 {
+            case 0: f = (b & c) | (~b & d)  // Ch
+            case 2: f = (b & c) | (b & d) | (c & d)  // Maj
+            default: f = b ^ c ^ d  // Parity
+            }
+            let temp = rotateLeft(a, 5) &+ f &+ e &+ Self.roundConstants[t / 20] &+ w[t]
+            e = d
+            d = c
+            c = rotateLeft(b, 30)
+            b = a
+            a = temp
+        }
+        state[0] &+= a
+        state[1] &+= b
+        state[2] &+= c
+        state[3] &+= d
+        state[4] &+= e
+    }
+
+    private func rotateLeft(_ x: UInt32, _ n: UInt32) -> UInt32 {
+        x << n | x >> (32 - n)
+    }
+}
