@@ -4,6 +4,9 @@ import ArgumentParser
 struct BLECommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ble",
-        abstract: "Bluetooth LE health devices: the catalog, what a characteristic's value decodes to, and licensed-kit keys.",
-        subcommands: [BLEPeripheralsCommand.self, BLEDecodeCommand.self, BLEStoreKeyCommand.self])
+        abstract: "Bluetooth LE health devices: the catalog, pairing, reading (also passively), decoding values, licensed-kit keys.",
+        subcommands: [
+            BLEPeripheralsCommand.self, BLEPairCommand.self, BLEReadCommand.self, BLEPassiveCommand.self, BLEDecodeCommand.self,
+            BLEStoreKeyCommand.self,
+        ])
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import VitalSnapBluetooth
 import VitalSnapCore
 
 struct SessionCommand: AsyncParsableCommand {
@@ -106,7 +107,7 @@ struct SessionCommand: AsyncParsableCommand {
 
     struct End: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "End the session: delete the user, their queued records and their subscriptions.")
+            abstract: "End the session: delete the user, their queued records, their subscriptions and their Bluetooth state (passive peripherals, meters read).")
 
         @Flag(help: "Do not ask before deleting queued records.") var yes = false
         @OptionGroup var state: StateOptions
@@ -126,6 +127,9 @@ struct SessionCommand: AsyncParsableCommand {
             }
             let removed = try queue.purge(owner: session.ownerKey)
             do { try state.store().delete() } catch { throw CLIError(error.description) }
+            // Passive Bluetooth reading and the meters' anchors belong to the session, as in the SDK.
+            BLEPassiveSettings(directory: state.directory).clear()
+            BLEAnchorStore(directory: state.directory).clear()
             // Health-data subscriptions belong to the session too; this version has none to delete yet.
             print("session of user \(session.userID) ended; \(removed) queued record\(removed == 1 ? "" : "s") deleted")
         }

@@ -12,6 +12,14 @@ final class BLEControllerTests: XCTestCase {
     /// Short waits: the stand-in answers in milliseconds, so only the failure cases wait these out.
     private let timings = BLETimings(connectionTimeout: 3, readingTimeout: 1.5, settle: 0.3, pairing: 5)
 
+    /// Kept for the test's length: releasing one stops its processes.
+    private var standIns: [StandInBlueZ] = []
+
+    override func tearDown() {
+        standIns.removeAll()
+        super.tearDown()
+    }
+
     private func start(_ devices: [[String: Any]], powered: Bool = true) throws -> (StandInBlueZ, BLEController) {
         let standIn: StandInBlueZ
         do {
@@ -19,6 +27,7 @@ final class BLEControllerTests: XCTestCase {
         } catch let error as PrivateBus.Unavailable {
             throw XCTSkip(error.description)
         }
+        standIns.append(standIn)
         let client = try BlueZClient(bus: BusConnection(address: standIn.bus.address))
         return (standIn, BLEController(client: client, timings: timings))
     }
@@ -45,7 +54,7 @@ final class BLEControllerTests: XCTestCase {
         XCTAssertEqual(events.items.first, .readyToRead(peripheralID: 30))
         XCTAssertTrue(events.items.contains(.connected(address: "00:09:1F:80:00:01")))
         // The device is left disconnected.
-        XCTAssertEqual(controller.client.devices.first?.connected, false)
+        XCTAssertEqual(calls.last { $0.hasPrefix("Connect") || $0.hasPrefix("Disconnect") }, "Disconnect dev_00_09_1F_80_00_01")
     }
 
     func testOnlyRecordsAfterTheAnchorAreAskedForAndReturned() throws {

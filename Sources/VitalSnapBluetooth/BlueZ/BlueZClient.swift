@@ -51,7 +51,7 @@ public final class BlueZClient: @unchecked Sendable {
     /// reported (DuplicateData), so a device's presence can be followed.
     public func startDiscovery(adapter: String, uuids: [String]) throws(BusError) {
         var filter: [String: BusValue] = ["Transport": .string("le"), "DuplicateData": .boolean(true)]
-        if !uuids.isEmpty { filter["UUIDs"] = .strings(uuids.map(BluetoothUUID.full)) }
+        if !uuids.isEmpty { filter["UUIDs"] = .strings(uuids.map(BLEUUID.full)) }
         _ = try call(adapter, BlueZNames.adapter, "SetDiscoveryFilter", [.options(filter)])
         _ = try call(adapter, BlueZNames.adapter, "StartDiscovery")
     }

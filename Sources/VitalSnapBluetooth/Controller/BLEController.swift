@@ -85,7 +85,10 @@ public final class BLEController: @unchecked Sendable {
                 throw Self.pairingError(error)
             }
             onEvent(.paired(address: device.address))
-            return client.device(device.path) ?? device
+            // Pair's reply means paired; the Paired property's signal may not have been applied yet.
+            var paired = client.device(device.path) ?? device
+            paired.paired = true
+            return paired
         }
     }
 
@@ -128,16 +131,16 @@ public final class BLEController: @unchecked Sendable {
         try connect(device, peripheral)
         defer { try? client.disconnect(device: device.path) }
         let characteristics = client.characteristics(of: device.path)
-        guard let wanted = peripheral.characteristic.map(BluetoothUUID.full),
+        guard let wanted = peripheral.characteristic.map(BLEUUID.full),
             let measurement = characteristics.first(where: { $0.uuid == wanted })
         else {
             throw .communicationFailure(
                 "\(device.address) has no characteristic \(peripheral.characteristic ?? "(none in the catalog)")")
         }
         let payloads: [BLEMeasurementPayload]
-        let racp = characteristics.first { $0.uuid == BluetoothUUID.full("2A52") && $0.serviceUUID == measurement.serviceUUID }
+        let racp = characteristics.first { $0.uuid == BLEUUID.full("2A52") && $0.serviceUUID == measurement.serviceUUID }
         if let racp {
-            let context = characteristics.first { $0.uuid == BluetoothUUID.full("2A34") && $0.serviceUUID == measurement.serviceUUID }
+            let context = characteristics.first { $0.uuid == BLEUUID.full("2A34") && $0.serviceUUID == measurement.serviceUUID }
             payloads = try GlucoseRecordTransfer(
                 client: client, device: device, measurement: measurement, context: context, controlPoint: racp,
                 timeout: timings.reading(for: peripheral), onValue: { [onEvent] count in onEvent(.received(count: count)) },
@@ -147,8 +150,8 @@ public final class BLEController: @unchecked Sendable {
             payloads = try collectIndications(device, measurement, peripheral)
         }
         var feature: [UInt8]?
-        if measurement.uuid == BluetoothUUID.full("2A9D"),
-            let featureCharacteristic = characteristics.first(where: { $0.uuid == BluetoothUUID.full("2A9E") })
+        if measurement.uuid == BLEUUID.full("2A9D"),
+            let featureCharacteristic = characteristics.first(where: { $0.uuid == BLEUUID.full("2A9E") })
         {
             feature = try? client.readValue(featureCharacteristic.path)
         }
@@ -168,7 +171,7 @@ public final class BLEController: @unchecked Sendable {
         do {
             try client.startNotify(characteristic.path)
         } catch {
-            throw .communicationFailure("could not turn on notifications of \(BluetoothUUID.short(characteristic.uuid)): \(error)")
+            throw .communicationFailure("could not turn on notifications of \(BLEUUID.normalized(characteristic.uuid)): \(error)")
         }
         var payloads: [BLEMeasurementPayload] = []
         var deadline = Date().addingTimeInterval(timings.reading(for: peripheral))
@@ -206,7 +209,7 @@ public final class BLEController: @unchecked Sendable {
     /// Characteristics that stream a value every second or so for as long as they are on (heart rate, PLX
     /// continuous, Nonin 3230): the first value is the reading, not the first of a batch.
     static let streamingCharacteristics: Set<String> = [
-        BluetoothUUID.full("2A37"), BluetoothUUID.full("2A5F"), BluetoothUUID.full("0AAD7EA0-0D60-11E2-8E3C-0002A5D5C51B"),
+        BLEUUID.full("2A37"), BLEUUID.full("2A5F"), BLEUUID.full("0AAD7EA0-0D60-11E2-8E3C-0002A5D5C51B"),
     ]
 
     /// How often a wait looks at `cancel()`.
@@ -221,9 +224,7 @@ public final class BLEController: @unchecked Sendable {
     /// A peripheral VitalSnap can read; else the reason it cannot.
     static func checkReadable(_ peripheral: BLEPeripheral) throws(BLEError) {
         if peripheral.disabled { throw .unsupported("\(peripheral.name) is disabled in the catalog") }
-        guard peripheral.characteristic != nil else {
-            throw .unsupported("\(peripheral.name) has no readable characteristic in the catalog")
-        }
+        if case .unsupported(let reason) = peripheral.readSupport { throw .unsupported("\(peripheral.name): \(reason)") }
     }
 
     /// Discovery until an advertising device with the peripheral's name appears, within the connection timeout.
@@ -272,7 +273,7 @@ public final class BLEController: @unchecked Sendable {
         guard let name = device.name, peripheral.matches(advertisedName: name) else { return false }
         guard let service = peripheral.advertisedService else { return true }
         // BlueZ filters by service already; a device whose advertised services are unknown still counts.
-        return device.uuids.isEmpty || device.uuids.contains(BluetoothUUID.full(service))
+        return device.uuids.isEmpty || device.uuids.contains(BLEUUID.full(service))
     }
 
     /// Connects and waits until BlueZ has resolved the device's services, within the connection timeout.
@@ -286,12 +287,16 @@ public final class BLEController: @unchecked Sendable {
             if error.remoteName == "org.bluez.Error.NotReady" { throw .bluetoothTurnedOff("the adapter is not ready") }
             throw .connectionFailure("\(device.address): \(error)")
         }
+        // The reply may come before the signals that led to it have been applied: they are applied in turn here.
         while client.device(device.path)?.servicesResolved != true {
             try checkCancelled()
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { throw .connectionTimeout("the services of \(device.address) were not resolved in time") }
-            do { _ = try client.nextEvent(timeout: min(left, Self.cancelCheckInterval)) } catch { throw .communicationFailure("\(error)") }
-            if client.device(device.path)?.connected == false { throw .connectionFailure("\(device.address) disconnected") }
+            let event: BlueZEvent?
+            do { event = try client.nextEvent(timeout: min(left, Self.cancelCheckInterval)) } catch { throw .communicationFailure("\(error)") }
+            if case .deviceChanged(device.path, let keys, _) = event, keys.contains("Connected"), client.device(device.path)?.connected == false {
+                throw .connectionFailure("\(device.address) disconnected while its services were resolved")
+            }
         }
         onEvent(.connected(address: device.address))
         logger.debug("connected to \(device.address), services resolved")

@@ -23,7 +23,7 @@ struct GlucoseRecordTransfer {
             do {
                 try client.startNotify(characteristic.path)
             } catch {
-                throw .communicationFailure("could not turn on notifications of \(BluetoothUUID.short(characteristic.uuid)): \(error)")
+                throw .communicationFailure("could not turn on notifications of \(BLEUUID.normalized(characteristic.uuid)): \(error)")
             }
         }
         // Sequence numbers are 16 bits; after the largest there is nothing newer to ask for.

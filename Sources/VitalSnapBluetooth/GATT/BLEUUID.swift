@@ -23,4 +23,15 @@ public enum BLEUUID {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: 4 - digits.count) + digits
     }
+
+    /// The 128-bit lowercase form BlueZ uses on D-Bus: a 16- or 32-bit SIG UUID placed in the base UUID,
+    /// any other as given, lowercased (`2A18` is `00002a18-0000-1000-8000-00805f9b34fb`).
+    public static func full(_ text: String) -> String {
+        let uuid = normalized(text)
+        switch uuid.count {
+        case 4: return (shortFormPrefix + uuid + baseUUIDSuffix).lowercased()
+        case 8: return (uuid + baseUUIDSuffix).lowercased()
+        default: return uuid.lowercased()
+        }
+    }
 }
