@@ -27,6 +27,9 @@ struct BLEReadCommand: AsyncParsableCommand {
               vitalsnap ble read 1000 --connection-timeout 120
             """)
 
+    /// Exit status when the person (or a script without --yes) does not submit the readings; as `read`'s cancel.
+    static let notSubmittedStatus: Int32 = 5
+
     @Argument(help: "The peripheral's id (see `vitalsnap ble peripherals`).") var id: Int
     @Flag(help: "Submit the readings without asking.") var yes = false
     @Flag(help: "Print the result as one JSON object on stdout.") var json = false
@@ -91,7 +94,9 @@ struct BLEReadCommand: AsyncParsableCommand {
             do {
                 try Confirmation.confirm("Submit \(readings.compactMap(\.record).count) reading(s)?", assumeYes: yes)
             } catch {
-                throw BLEFailure(.cancelled)
+                // Not submitted: nothing queued and the anchor not moved, so the next read offers them again.
+                printError("not submitted: \(error)")
+                throw ExitCode(Self.notSubmittedStatus)
             }
         }
         let summary: BLERecordDelivery.Summary

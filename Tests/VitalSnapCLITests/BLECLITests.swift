@@ -1,6 +1,7 @@
 import BlueZStandIn
 import Foundation
 import VitalSnapBluetooth
+import VitalSnapCore
 import VitalSnapIngestStub
 import XCTest
 
@@ -64,6 +65,11 @@ final class BLECLITests: XCTestCase {
         try startSession(server, in: folder)
         let standIn = try standIn([S.glucoseMeter(records: records(), paired: true)])
 
+        // Off a terminal, without --yes, nobody can say "submit": nothing is queued, and nothing is lost either.
+        let unconfirmed = try run(["ble", "read", "30"] + bleArguments(standIn), in: folder)
+        XCTAssertEqual(unconfirmed.status, 5, unconfirmed.stderr)
+        XCTAssertTrue(server.storedRecords.isEmpty)
+
         let first = try run(["ble", "read", "30", "--yes", "--json"] + bleArguments(standIn), in: folder)
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertTrue(first.stdout.contains("\"queued\":3"), first.stdout)
@@ -118,6 +124,24 @@ final class BLECLITests: XCTestCase {
         XCTAssertTrue(right.stdout.contains("paired Roche Accu-Chek Instant 00:09:1F:80:00:01"), right.stdout)
     }
 
+    func testAMeterThatDropsTheConnectionMidTransferQueuesNothing() throws {
+        let server = try startServer()
+        let folder = try makeTemporaryFolder()
+        try startSession(server, in: folder)
+        let standIn = try standIn([S.glucoseMeter(records: records(), paired: true, faults: ["disconnect_after_notifications": 2])])
+        let read = try run(["ble", "read", "30", "--yes"] + bleArguments(standIn), in: folder)
+        XCTAssertEqual(read.status, 20, read.stderr)
+        XCTAssertTrue(server.storedRecords.isEmpty)
+        XCTAssertEqual(try run(["queue", "list"], in: folder).lines.count, 0)
+    }
+
+    func testALicensedKitMeterIsRefusedWithItsReason() throws {
+        let folder = try makeTemporaryFolder()
+        let result = try run(["ble", "read", "32", "--bus", "unix:path=/nonexistent"], in: folder)
+        XCTAssertEqual(result.status, 28, result.stderr)
+        XCTAssertTrue(result.stderr.contains("licensed kit"), result.stderr)
+    }
+
     func testNoBlueZOnTheBusIsBluetoothOff() throws {
         let folder = try makeTemporaryFolder()
         let bus: PrivateBus
@@ -135,10 +159,16 @@ final class BLECLITests: XCTestCase {
         XCTAssertEqual(try run(["ble", "passive", "set", "30"], in: folder).status, 0)
         XCTAssertEqual(try run(["ble", "passive", "show"], in: folder).stdout.contains("30  Roche Accu-Chek Instant"), true)
 
+        // An interactive read (here: its lock, held by this test) suspends passive reading until it ends.
+        let interactive = try BLEOperationLock(directory: DataDirectory(path: folder.appendingPathComponent("data").path))
+        interactive.lock()
         let passive = try BackgroundCLI(
             ["ble", "passive", "run", "--quiet-time", "1", "--events", "jsonl", "--bus", standIn.bus.address,
              "--data-dir", folder.appendingPathComponent("data").path], in: folder)
         keep.append(passive)
+        XCTAssertTrue(passive.waitForLine(timeout: 20) { $0.contains("\"event\":\"suspended\"") }, passive.output)
+        XCTAssertTrue(server.storedRecords.isEmpty)
+        interactive.unlock()
         XCTAssertTrue(passive.waitForLine(timeout: 20) { $0.contains("\"event\":\"read\"") }, passive.output)
         XCTAssertEqual(server.storedRecords.count, 3)
         // Still advertising: not read again, however long it stays.
