@@ -97,13 +97,15 @@ public final class BLEPassiveReader: @unchecked Sendable {
         return true
     }
 
-    /// A device ignored after its read comes back once it has been silent for `quietTime`.
+    /// A device ignored after its read comes back once it has been silent for `quietTime`; devices silent that
+    /// long are forgotten (phones passing by with ever new random addresses must not pile up).
     private func forgetQuietDevices() {
         let now = Date()
         for path in ignoredUntilQuiet where now.timeIntervalSince(lastSeen[path] ?? .distantPast) >= quietTime {
             ignoredUntilQuiet.remove(path)
             logger.debug("\(path) has been quiet for \(quietTime) s: it will be read when it advertises again")
         }
+        lastSeen = lastSeen.filter { now.timeIntervalSince($0.value) < quietTime }
     }
 
     /// An advertising device of a chosen peripheral that is not being ignored.
