@@ -10,7 +10,8 @@ struct BLEDecodeCommand: ParsableCommand {
             The value is given in hexadecimal, as one argument or several (spaces, colons and a 0x prefix are \
             ignored), least significant byte first as it travels. Characteristics: 2A18 glucose measurement, \
             2A34 its context, 2A52 the record access control point's responses, 2A35 blood pressure, 2A1C temperature, 2A9D weight (with --feature, the scale's 2A9E value, for \
-            its resolution), 2A5E and 2A5F pulse oximetry, 2A37 heart rate. Numbers the device marked as \
+            its resolution), 2A5E and 2A5F pulse oximetry, 2A37 heart rate, and the Nonin 3230's frame \
+            (\(NoninOximetryFrame.characteristicUUID)). Numbers the device marked as \
             special (NaN, NRes, +INF, -INF) are printed as those words.
 
             Exit status: 0 when the value decodes, 1 when it does not (the field it stopped in is named), 64 for \
@@ -28,7 +29,7 @@ struct BLEDecodeCommand: ParsableCommand {
     var feature: String?
     @Argument(help: ArgumentHelp("The value in hexadecimal.", valueName: "hex")) var value: [String]
 
-    static let known = ["2A18", "2A34", "2A52", "2A35", "2A1C", "2A9D", "2A5E", "2A5F", "2A37"]
+    static let known = ["2A18", "2A34", "2A52", "2A35", "2A1C", "2A9D", "2A5E", "2A5F", "2A37", NoninOximetryFrame.characteristicUUID]
 
     func validate() throws {
         guard Self.known.contains(normalizedUUID) else {
@@ -38,28 +39,18 @@ struct BLEDecodeCommand: ParsableCommand {
         if let feature { _ = try Self.bytes(feature) }
     }
 
-    var normalizedUUID: String {
-        var text = characteristic.uppercased()
-        if text.hasPrefix("0X") { text.removeFirst(2) }
-        return text
-    }
+    /// `2A18`, `0x2a18` and BlueZ's `00002a18-0000-1000-8000-00805f9b34fb` alike.
+    var normalizedUUID: String { BLEUUID.normalized(characteristic) }
 
     /// `1B 01 00`, `1b0100`, `0x1B:01:00` -> [0x1B, 0x01, 0x00].
     static func bytes(_ text: String) throws -> [UInt8] {
         var digits = text.replacingOccurrences(of: "0x", with: "").replacingOccurrences(of: "0X", with: "")
         digits.removeAll { $0 == " " || $0 == ":" || $0 == "-" }
         guard !digits.isEmpty else { throw ValidationError("no value given") }
-        guard digits.count % 2 == 0, digits.allSatisfy(\.isHexDigit) else {
+        guard HexText.problem(digits) == nil else {
             throw ValidationError("the value must be pairs of hexadecimal digits (got \(text))")
         }
-        var out: [UInt8] = []
-        var index = digits.startIndex
-        while index < digits.endIndex {
-            let next = digits.index(index, offsetBy: 2)
-            out.append(UInt8(digits[index..<next], radix: 16)!)
-            index = next
-        }
-        return out
+        return HexText.bytes(digits)
     }
 
     func run() throws {
@@ -145,6 +136,14 @@ struct BLEDecodeCommand: ParsableCommand {
                 ("measurementStatus", m.measurementStatus.map { hex(Int($0), digits: 4) } ?? .null),
                 ("deviceAndSensorStatus", m.deviceAndSensorStatus.map { hex(Int($0), digits: 6) } ?? .null),
                 ("pulseAmplitudeIndex", number(m.pulseAmplitudeIndex)),
+            ])
+        case NoninOximetryFrame.characteristicUUID:
+            let m = try NoninOximetryFrame(bytes)
+            return .object([
+                ("characteristic", .string("Nonin 3230 oximetry frame")), ("spo2", m.spo2.map(JSONText.int) ?? .null),
+                ("pulseRate", m.pulseRate.map(JSONText.int) ?? .null), ("status", hex(Int(m.status), digits: 2)),
+                ("battery", .int(Int(m.battery))), ("pulseAmplitudeIndex", .int(Int(m.pulseAmplitudeIndex))),
+                ("counter", .int(Int(m.counter))),
             ])
         default:
             let m = try HeartRateMeasurement(bytes)

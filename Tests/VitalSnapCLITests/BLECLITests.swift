@@ -192,16 +192,7 @@ final class BLECLITests: XCTestCase {
         XCTAssertTrue(try run(["ble", "passive", "show"], in: folder).stdout.contains("passive reading is off"))
     }
 
-    static func bytes(_ hex: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            let next = hex.index(index, offsetBy: 2)
-            bytes.append(UInt8(hex[index..<next], radix: 16)!)
-            index = next
-        }
-        return bytes
-    }
+    static func bytes(_ hex: String) -> [UInt8] { HexText.bytes(hex) }
 }
 
 /// The executable running in the background (a long-lived command), its stdout collected line by line.

@@ -26,6 +26,21 @@ final class BLEDecodeCLITests: XCTestCase {
         XCTAssertEqual(json["pulseRate"] as? String, "NRes")
     }
 
+    func testANoninFrameGivenWithBlueZsLongUUIDAndItsMissingValueMarkers() throws {
+        let folder = try makeTemporaryFolder()
+        let uuid = "0aad7ea0-0d60-11e2-8e3c-0002a5d5c51b"
+        let frame = try CLI.run(["ble", "decode", "-c", uuid, "0A001E0110000761 0040"], in: folder)
+        XCTAssertEqual(frame.status, 0, frame.stderr)
+        let json = try jsonObject(frame.stdout.replacingOccurrences(of: "\n", with: ""))
+        XCTAssertEqual(json["spo2"] as? Int, 97)
+        XCTAssertEqual(json["pulseRate"] as? Int, 64)
+        // 127 % and 511 /min are the device's "no value".
+        let missing = try CLI.run(["ble", "decode", "-c", uuid, "0A001E011000077F01FF"], in: folder)
+        let empty = try jsonObject(missing.stdout.replacingOccurrences(of: "\n", with: ""))
+        XCTAssertTrue(empty["spo2"] is NSNull, missing.stdout)
+        XCTAssertTrue(empty["pulseRate"] is NSNull, missing.stdout)
+    }
+
     func testARecordAccessResponse() throws {
         let folder = try makeTemporaryFolder()
         let result = try CLI.run(["ble", "decode", "-c", "2A52", "06 00 01 06"], in: folder)

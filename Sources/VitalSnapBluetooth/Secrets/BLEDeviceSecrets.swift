@@ -35,8 +35,8 @@ public struct BLEDeviceSecrets: Sendable {
         } catch {
             throw .malformedKeyFile(path: path, detail: Self.reason(error))
         }
-        if let problem = HexKey.problem(file.key) { throw .badKeyInFile(path: path, detail: problem) }
-        return HexKey.bytes(file.key)
+        if let problem = HexText.problem(file.key) { throw .badKeyInFile(path: path, detail: problem) }
+        return HexText.bytes(file.key)
     }
 
     /// Stores a meter's key under its peripheral UUID (any case), replacing one stored before.
@@ -62,12 +62,12 @@ public struct BLEDeviceSecrets: Sendable {
     /// The bytes of the key stored for a meter; nil when none is.
     public func key(forPeripheralUUID peripheralUUID: String) throws(BLESecretsError) -> [UInt8]? {
         let uuid = try Self.checkedUUID(peripheralUUID)
-        return try storedKeys()[uuid].map(HexKey.bytes)
+        return try storedKeys()[uuid].map(HexText.bytes)
     }
 
     /// Throws unless `key` is a per-meter key: 32 hexadecimal digits.
     public static func checkPeripheralKey(_ key: String) throws(BLESecretsError) {
-        if let problem = HexKey.characterProblem(key) { throw .badKey(detail: problem) }
+        if let problem = HexText.characterProblem(key) { throw .badKey(detail: problem) }
         guard key.count == peripheralKeyDigits else {
             throw .badKey(detail: "it has \(key.count) digits, not \(peripheralKeyDigits)")
         }
@@ -89,7 +89,7 @@ public struct BLEDeviceSecrets: Sendable {
         } catch {
             throw .malformedStoredKeys(path: storedKeysPath, detail: Self.reason(error))
         }
-        for (uuid, key) in stored.keys where UUID(uuidString: uuid)?.uuidString != uuid || HexKey.problem(key) != nil {
+        for (uuid, key) in stored.keys where UUID(uuidString: uuid)?.uuidString != uuid || HexText.problem(key) != nil {
             throw .malformedStoredKeys(path: storedKeysPath, detail: "the entry for \(uuid) is not a UUID and a key")
         }
         return stored.keys

@@ -1,7 +1,8 @@
-/// Keys written as hexadecimal digits, two per byte, with no `0x` and nothing between them.
-enum HexKey {
+/// Bytes written as hexadecimal digits, two per byte, with no `0x` and nothing between them: the licensed-kit
+/// keys, the values `ble decode` is given, the payloads of the tests.
+public enum HexText {
     /// Why a text is not such a key, in words for the message; nil when it is one.
-    static func problem(_ text: String) -> String? {
+    public static func problem(_ text: String) -> String? {
         if let problem = characterProblem(text) { return problem }
         if text.count % 2 != 0 { return "it has \(text.count) digits, an odd number: two make one byte" }
         return nil
@@ -17,8 +18,8 @@ enum HexKey {
         return nil
     }
 
-    /// The bytes of a text `problem` found nothing wrong with.
-    static func bytes(_ text: String) -> [UInt8] {
+    /// The bytes of a text `problem` found nothing wrong with (a text it would refuse traps).
+    public static func bytes(_ text: String) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(text.count / 2)
         var index = text.startIndex
