@@ -23,10 +23,15 @@ let package = Package(
         .systemLibrary(name: "CV4L2", pkgConfig: "libv4l2", providers: [.apt(["libv4l-dev"])]),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // setjmp/longjmp error paths and macros Swift cannot call live here.
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG", "CWebP", "CHeif"]),
         // libv4l2's variadic calls (v4l2_open, v4l2_ioctl) and the VIDIOC_*/V4L2_PIX_FMT_* macros, fixed-arity.
         .target(name: "CCaptureShim", dependencies: ["CV4L2"]),
+        // libxml2's streaming reader behind plain functions: its headers pull in ICU, which clashes with
+        // Foundation's own ICU when imported into Swift.
+        .target(name: "CHealthXML", dependencies: ["CLibXML2"]),
 
         .target(name: "VitalSnapImaging", dependencies: ["CImageCodecs"]),
         // Small convolutional networks read from safetensors files: SIMD kernels with scalar twins.
@@ -49,11 +54,16 @@ let package = Package(
             name: "VitalSnapBluetooth",
             dependencies: ["CDBus", "VitalSnapCore", .product(name: "Logging", package: "swift-log")],
             resources: [.copy("Resources/ble-peripherals.json")]),
+        // Apple Health exports: zip entries inflated as they are read (zlib), the XML streamed (libxml2's reader),
+        // samples mapped to records and daily totals, subscriptions.
+        .target(
+            name: "VitalSnapHealth",
+            dependencies: ["CHealthXML", "CZlib", "VitalSnapCore", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "vitalsnap",
             dependencies: [
                 "VitalSnapOCR", "VitalSnapImaging", "VitalSnapCore", "VitalSnapSamples", "VitalSnapIngestStub", "VitalSnapCapture",
-                "VitalSnapBluetooth",
+                "VitalSnapBluetooth", "VitalSnapHealth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -68,6 +78,7 @@ let package = Package(
         .target(name: "BlueZStandIn", dependencies: ["VitalSnapBluetooth"], path: "Tests/BlueZStandIn"),
         .testTarget(
             name: "VitalSnapBluetoothTests", dependencies: ["VitalSnapBluetooth", "VitalSnapCore", "VitalSnapIngestStub", "BlueZStandIn"]),
+        .testTarget(name: "VitalSnapHealthTests", dependencies: ["VitalSnapHealth", "VitalSnapCore"]),
         .testTarget(name: "VitalSnapCaptureTests", dependencies: ["VitalSnapCapture", "VitalSnapImaging"]),
         .testTarget(
             name: "VitalSnapCLITests",

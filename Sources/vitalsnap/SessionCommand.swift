@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VitalSnapBluetooth
 import VitalSnapCore
+import VitalSnapHealth
 
 struct SessionCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -130,7 +131,8 @@ struct SessionCommand: AsyncParsableCommand {
             // Passive Bluetooth reading and the meters' anchors belong to the session, as in the SDK.
             BLEPassiveSettings(directory: state.directory).clear()
             BLEAnchorStore(directory: state.directory).clear()
-            // Health-data subscriptions belong to the session too; this version has none to delete yet.
+            // Health-data subscriptions belong to the session too.
+            HealthSubscriptions(directory: state.directory).clear()
             print("session of user \(session.userID) ended; \(removed) queued record\(removed == 1 ? "" : "s") deleted")
         }
     }

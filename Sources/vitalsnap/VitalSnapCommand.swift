@@ -22,7 +22,7 @@ struct VitalSnapCommand: AsyncParsableCommand {
             """,
         subcommands: [
             ReadCommand.self, BatchCommand.self, EvalCommand.self, PeripheralsCommand.self, SessionCommand.self,
-            SubmitCommand.self, QueueCommand.self, BLECommand.self,
+            SubmitCommand.self, QueueCommand.self, BLECommand.self, HealthCommand.self,
         ],
         groupedSubcommands: [
             CommandGroup(

@@ -102,6 +102,33 @@ final class BLEControllerTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), timings.readingTimeout!)
     }
 
+    func testOneOperationAtATimeAndCancelStopsTheRunningOne() throws {
+        let (_, controller) = try start([S.glucoseMeter(records: threeRecords(), paired: true, faults: ["silent": true])])
+        controller.timings.readingTimeout = 30
+        let finished = Recorder<String>()
+        let thread = Thread { [catalog] in
+            do {
+                _ = try controller.read(catalog[30]!)
+                finished.append("read")
+            } catch {
+                finished.append("\(error)")
+            }
+        }
+        thread.start()
+        let started = Date()
+        while !controller.operationInProgress, Date().timeIntervalSince(started) < 5 { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertTrue(controller.operationInProgress)
+        XCTAssertThrowsError(try controller.pair(catalog[30]!, agent: PairingAgent { _, _ in nil })) { error in
+            XCTAssertEqual(error as? BLEError, .busy)
+        }
+        controller.cancel()
+        while finished.items.isEmpty, Date().timeIntervalSince(started) < 10 { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertEqual(finished.items, [BLEError.cancelled.description])
+        // Well before the 30 s reading timeout, and the controller is free again.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+        XCTAssertFalse(controller.operationInProgress)
+    }
+
     func testAMeterThatDisconnectsMidTransferGivesNothingHalfRead() throws {
         let (_, controller) = try start([S.glucoseMeter(records: threeRecords(), paired: true, faults: ["disconnect_after_notifications": 2])])
         XCTAssertThrowsError(try controller.read(catalog[30]!)) { error in

@@ -172,6 +172,53 @@ public final class UploadQueue: @unchecked Sendable {
         }
     }
 
+    /// What `submit(batch:owner:)` did.
+    public struct BatchResult: Sendable, Equatable {
+        /// Records stored now.
+        public var queued = 0
+        /// Records whose activity ID was already queued: left as they were.
+        public var alreadyQueued = 0
+        /// For each record of the batch, in order: whether it was stored now.
+        public var stored: [Bool] = []
+        public init() {}
+    }
+
+    /// Validates and stores many records (no images) in one transaction: all of them or none, on disk at return.
+    /// A record whose activity ID is already queued is skipped, not an error: an import run again, or cut short
+    /// and run again, adds only what is not there. One transaction per batch keeps a large import from paying
+    /// one fsync per record.
+    public func submit(batch records: [Record], owner: String?) throws -> BatchResult {
+        var encoded: [(Record, Data)] = []
+        encoded.reserveCapacity(records.count)
+        for record in records {
+            try record.validate()
+            encoded.append((record, try RecordJSON.encode(record)))
+        }
+        let now = Int64(Date().timeIntervalSince1970)
+        return try locked {
+            try database.transaction {
+                let insert = try database.prepare("""
+                    INSERT OR IGNORE INTO pending (activity_id, record_type, record_json, owner, image_file, queued_at)
+                    VALUES (?, ?, ?, ?, NULL, ?)
+                    """)
+                var result = BatchResult()
+                for (record, json) in encoded {
+                    try insert.bind(1, record.activityID)
+                    try insert.bind(2, record.type.rawValue)
+                    try insert.bind(3, json)
+                    try insert.bind(4, owner)
+                    try insert.bind(5, now)
+                    try insert.step()
+                    let stored = database.changes > 0
+                    if stored { result.queued += 1 } else { result.alreadyQueued += 1 }
+                    result.stored.append(stored)
+                    insert.reset()
+                }
+                return result
+            }
+        }
+    }
+
     static func imageExtension(_ data: Data) -> String {
         data.starts(with: [0x89, 0x50, 0x4E, 0x47]) ? "png" : "jpg"
     }

@@ -122,6 +122,12 @@ final class SQLiteStatement {
         throw database.error(code)
     }
 
+    /// Ready to run again with new bindings (a statement run once per row of a batch).
+    func reset() {
+        sqlite3_reset(statement)
+        sqlite3_clear_bindings(statement)
+    }
+
     func int(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
 
     func text(_ column: Int32) -> String? {

@@ -1,0 +1,122 @@
+import Foundation
+import Logging
+import VitalSnapCore
+
+/// Reads an export into the upload queue: the XML streamed out of the file or zip, each element mapped to
+/// records (point samples at once, daily totals at the end), records queued in batches of one transaction.
+///
+/// Run twice, or cut short and run again, it queues nothing twice: every record's activity ID comes from its
+/// content, and the queue keeps the first of an activity ID. A file broken in the middle keeps what was read
+/// before the break (queued, with the day totals so far), and the error names the line.
+public final class HealthImporter {
+    public struct Progress: Sendable {
+        public var bytesRead: Int64
+        public var fileSize: Int64
+        public var elements: Int
+        public var queued: Int
+    }
+
+    public let queue: UploadQueue
+    public let owner: String?
+    /// HealthKit identifiers to import; others are counted as not subscribed.
+    public let subscribed: Set<String>
+    /// Records per queue transaction.
+    public var batchSize = 5000
+    /// Elements between two progress reports.
+    public var progressInterval = 20_000
+
+    private let mapper = HealthRecordMapper()
+    private let logger = Logger(label: "vitalsnap.health")
+
+    public init(queue: UploadQueue, owner: String?, subscribed: Set<String>) {
+        self.queue = queue
+        self.owner = owner
+        self.subscribed = subscribed
+    }
+
+    /// Imports `located`. Throws only when the queue cannot be written (a full disk); a broken export ends the
+    /// import early with `summary.error` set.
+    public func run(_ located: HealthExportLocator.Located, progress: (Progress) -> Void = { _ in }) throws -> HealthImportSummary {
+        var summary = HealthImportSummary()
+        var batch: [Record] = []
+        batch.reserveCapacity(batchSize)
+        let totals = HealthDailyTotals()
+
+        func flush() throws {
+            guard !batch.isEmpty else { return }
+            let result = try queue.submit(batch: batch, owner: owner)
+            summary.alreadyQueued += result.alreadyQueued
+            for (record, stored) in zip(batch, result.stored) where stored {
+                summary.queuedByRecordType[record.type.rawValue, default: 0] += 1
+            }
+            batch.removeAll(keepingCapacity: true)
+        }
+
+        func take(_ outcome: HealthRecordMapper.Outcome) throws {
+            switch outcome {
+            case .record(let record):
+                batch.append(record)
+                if batch.count >= batchSize { try flush() }
+            case .total(let contribution):
+                totals.add(contribution)
+            case .skipped(let reason):
+                summary.skipped[reason.category, default: 0] += 1
+            }
+        }
+
+        var sanitizer: ExportSanitizer?
+        do {
+            let stream = ExportSanitizer(try located.open())
+            sanitizer = stream
+            let reader = try HealthXMLReader(stream)
+            var sinceProgress = 0
+            while let element = try reader.next() {
+                switch element {
+                case .sample(let sample):
+                    summary.elementsByType[sample.type, default: 0] += 1
+                    if subscribed.contains(sample.type) { try take(mapper.map(sample)) } else { summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1 }
+                case .correlation(let correlation):
+                    summary.elementsByType[correlation.type, default: 0] += 1
+                    let wanted = correlation.samples.contains { subscribed.contains($0.type) }
+                    if correlation.type == HealthSampleKind.bloodPressureCorrelation {
+                        if wanted { try take(mapper.map(correlation)) } else { summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1 }
+                    } else {
+                        // A food correlation's nutrients are also written at the top level, where they are read.
+                        summary.skipped[HealthSkip.unknownType(correlation.type).category, default: 0] += 1
+                    }
+                case .workout(let workout):
+                    summary.elementsByType[HealthSubscriptionSet.workoutIdentifier, default: 0] += 1
+                    if subscribed.contains(HealthSubscriptionSet.workoutIdentifier) { try take(mapper.map(workout)) } else { summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1 }
+                case .unreadable(let element, let reason):
+                    summary.unreadable += 1
+                    logger.debug("unreadable \(element) near line \(reader.line): \(reason)")
+                }
+                sinceProgress += 1
+                if sinceProgress >= progressInterval {
+                    sinceProgress = 0
+                    progress(Progress(bytesRead: stream.consumed, fileSize: located.fileSize, elements: summary.elements, queued: summary.queued))
+                }
+            }
+        } catch let error as HealthImportError {
+            summary.error = error
+            logger.info("import stopped early: \(error)")
+        }
+        try flush()
+        for (outcome, _) in totals.records() {
+            switch outcome {
+            case .success(let record):
+                batch.append(record)
+                if batch.count >= batchSize { try flush() }
+            case .failure(let reason):
+                summary.skipped[reason.category, default: 0] += 1
+            }
+        }
+        try flush()
+        summary.replacedCharacters = sanitizer?.replacedCharacters ?? 0
+        summary.bytesRead = sanitizer?.consumed ?? 0
+        progress(Progress(bytesRead: summary.bytesRead, fileSize: located.fileSize, elements: summary.elements, queued: summary.queued))
+        logger.info(
+            "imported \(located.name): \(summary.elements) elements, queued \(summary.queuedByRecordType.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+        return summary
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import VitalSnapCore
+
+/// The samples the SDK files as daily totals, summed: movement (steps, distance, flights, energy, exercise and
+/// stand time) per day and source into routine records, food and drink per day and source into nutrition
+/// records, sleep per night and source into sleep records. Memory grows with days × sources, not samples.
+///
+/// A day's record has an activity ID made of the day and the source, not the values: a later import with more of
+/// that day's samples replaces the day's total rather than adding a second one.
+public final class HealthDailyTotals {
+    public struct Contribution: Equatable, Sendable {
+        var kind: HealthSampleKind
+        /// In the record field's unit (steps, metres, kcal, seconds, grams, mg, mL).
+        var amount: Double
+        var start: HealthDate
+        var end: HealthDate
+        var sourceName: String
+        var sleepStage: SleepStage?
+    }
+
+    /// HealthKit's sleep analysis values (`HKCategoryValueSleepAnalysis...`).
+    public enum SleepStage: Equatable, Sendable {
+        case inBed, asleep, core, deep, rem, awake
+
+        init?(categoryValue: String) {
+            switch categoryValue {
+            case "HKCategoryValueSleepAnalysisInBed": self = .inBed
+            case "HKCategoryValueSleepAnalysisAsleep", "HKCategoryValueSleepAnalysisAsleepUnspecified": self = .asleep
+            case "HKCategoryValueSleepAnalysisAsleepCore": self = .core
+            case "HKCategoryValueSleepAnalysisAsleepDeep": self = .deep
+            case "HKCategoryValueSleepAnalysisAsleepREM": self = .rem
+            case "HKCategoryValueSleepAnalysisAwake": self = .awake
+            default: return nil
+            }
+        }
+    }
+
+    struct Key: Hashable {
+        var family: RecordType
+        var day: String
+        var source: String
+    }
+
+    struct Sums {
+        var values: [HealthSampleKind: Double] = [:]
+        var sleep: [SleepStage: Double] = [:]
+        /// The record's timestamp: the day's first sample (routine, nutrition) or the night's wake-up (sleep).
+        var stamp: HealthDate
+        var samples = 0
+    }
+
+    private var sums: [Key: Sums] = [:]
+
+    public init() {}
+
+    public var isEmpty: Bool { sums.isEmpty }
+
+    /// A night belongs to the day it ends on: a sleep from 23:00 to 07:00 is the next morning's.
+    public func add(_ contribution: Contribution) {
+        let family: RecordType
+        switch contribution.kind {
+        case .sleepAnalysis: family = .sleep
+        case .dietaryEnergy, .dietaryCarbohydrates, .dietaryFat, .dietaryFiber, .dietaryProtein, .dietarySodium, .dietaryWater:
+            family = .nutrition
+        default: family = .routine
+        }
+        let day = family == .sleep ? contribution.end.localDay : contribution.start.localDay
+        let key = Key(family: family, day: day, source: contribution.sourceName)
+        var entry = sums[key] ?? Sums(stamp: family == .sleep ? contribution.end : contribution.start)
+        if let stage = contribution.sleepStage {
+            entry.sleep[stage, default: 0] += contribution.amount
+            if contribution.end > entry.stamp { entry.stamp = contribution.end }
+        } else {
+            entry.values[contribution.kind, default: 0] += contribution.amount
+            if contribution.start < entry.stamp { entry.stamp = contribution.start }
+        }
+        entry.samples += 1
+        sums[key] = entry
+    }
+
+    private static func inOrder(_ a: Key, _ b: Key) -> Bool {
+        if a.day != b.day { return a.day < b.day }
+        if a.family != b.family { return a.family.rawValue < b.family.rawValue }
+        return a.source < b.source
+    }
+
+    /// The totals as records, in day order; a total Core refuses (a day of 2 million steps) is a skip.
+    public func records() -> [(outcome: Result<Record, HealthSkip>, samples: Int)] {
+        sums.keys.sorted(by: Self.inOrder).compactMap { key in sums[key].flatMap { record(key, $0) } }
+    }
+
+    private func record(_ key: Key, _ sums: Sums) -> (outcome: Result<Record, HealthSkip>, samples: Int)? {
+        let header = HealthRecordHeader.make(
+            identity: [key.family.rawValue, key.source, key.day], at: sums.stamp, sourceName: key.source, device: nil,
+            userEntered: false)
+        let v = { (kind: HealthSampleKind) -> Double? in sums.values[kind].map(HealthRecordMapper.rounded) }
+        do throws(RecordValidationError) {
+            let record: Record
+            switch key.family {
+            case .routine:
+                let calories = [v(.activeEnergy), v(.basalEnergy)].compactMap { $0 }
+                record = .routine(try RoutineRecord(
+                    header: header, steps: v(.steps), distance: v(.distance), floors: v(.flights),
+                    caloriesBurned: calories.isEmpty ? nil : calories.reduce(0, +), activeDuration: v(.exerciseTime)))
+            case .nutrition:
+                record = .nutrition(try NutritionRecord(
+                    header: header, calories: v(.dietaryEnergy), carbohydrates: v(.dietaryCarbohydrates), fat: v(.dietaryFat),
+                    fiber: v(.dietaryFiber), protein: v(.dietaryProtein), sodium: v(.dietarySodium), water: v(.dietaryWater)))
+            default:
+                let stages = sums.sleep
+                let asleep: [SleepStage] = [.core, .deep, .rem, .asleep]
+                let staged: Double = asleep.reduce(0) { $0 + (stages[$1] ?? 0) }
+                // Only "in bed" (older watches and apps): that is the night's sleep as recorded.
+                guard let total = staged > 0 ? staged : stages[.inBed] else { return nil }
+                record = .sleep(try SleepRecord(
+                    header: header, totalSleep: HealthRecordMapper.rounded(total), awake: stages[.awake], deep: stages[.deep],
+                    light: stages[.core], rem: stages[.rem]))
+            }
+            return (.success(record), sums.samples)
+        } catch {
+            return (.failure(.absurd(error.description)), sums.samples)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import VitalSnapCore
+
+/// The header every record made from Apple Health data carries: who measured (the export's `sourceName` as the
+/// original source, the device's name), that it came through Apple Health (extras `intermediary_source`, the
+/// SDK's name for it), and an activity ID derived from the sample's identity, so an export imported twice, or
+/// one that overlaps the last, is stored once.
+enum HealthRecordHeader {
+    static let intermediaryKey = "intermediary_source"
+    /// The SDK's intermediary source for Apple Health.
+    static let intermediaryValue = "Apple Health"
+    /// Metadata HealthKit sets on samples a person typed in.
+    static let userEnteredKey = "HKWasUserEntered"
+    /// Separates the parts of an activity ID's name.
+    static let separator = "|"
+
+    static func make(
+        identity: [String], at date: HealthDate, sourceName: String, device: String?, userEntered: Bool
+    ) -> RecordHeader {
+        RecordHeader(
+            activityID: ActivityID.derived(from: (["apple-health"] + identity).joined(separator: separator)),
+            timestamp: date.date,
+            utcOffset: date.offset,
+            originalSource: sourceName.isEmpty ? nil : sourceName,
+            device: device.flatMap(deviceName),
+            validated: !userEntered,
+            extras: [intermediaryKey: intermediaryValue])
+    }
+
+    /// `<<HKDevice: 0x282a45810>, name:Apple Watch, manufacturer:Apple, ...>` → `Apple Watch`.
+    static func deviceName(_ text: String) -> String? {
+        guard let start = text.range(of: "name:") else { return text.hasPrefix("<<") ? nil : text }
+        let rest = text[start.upperBound...]
+        let end = rest.firstIndex(of: ",") ?? rest.firstIndex(of: ">") ?? rest.endIndex
+        let name = rest[..<end].trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? nil : name
+    }
+}

@@ -1,0 +1,44 @@
+/// What a HealthKit sample type is to VitalSnap: which record it goes into, and how.
+public enum HealthSampleKind: Equatable, Hashable, Sendable {
+    // Point samples, one record each.
+    case bloodGlucose
+    case heartRate, restingHeartRate, bodyTemperature, oxygenSaturation
+    /// Only inside a blood pressure correlation: the top-level copies Apple also writes are the same samples.
+    case bloodPressureSystolic, bloodPressureDiastolic
+    case bodyMass
+    // Summed per day and source into one routine record.
+    case steps, distance, flights, activeEnergy, basalEnergy, exerciseTime
+    /// Summed per night into one sleep record.
+    case sleepAnalysis
+    /// Summed per day and source into one nutrition record.
+    case dietaryEnergy, dietaryCarbohydrates, dietaryFat, dietaryFiber, dietaryProtein, dietarySodium, dietaryWater
+
+    /// The HealthKit identifier of each kind VitalSnap maps (Apple's spellings, as the export writes them).
+    public static let byIdentifier: [String: HealthSampleKind] = [
+        "HKQuantityTypeIdentifierBloodGlucose": .bloodGlucose,
+        "HKQuantityTypeIdentifierHeartRate": .heartRate,
+        "HKQuantityTypeIdentifierRestingHeartRate": .restingHeartRate,
+        "HKQuantityTypeIdentifierBodyTemperature": .bodyTemperature,
+        "HKQuantityTypeIdentifierOxygenSaturation": .oxygenSaturation,
+        "HKQuantityTypeIdentifierBloodPressureSystolic": .bloodPressureSystolic,
+        "HKQuantityTypeIdentifierBloodPressureDiastolic": .bloodPressureDiastolic,
+        "HKQuantityTypeIdentifierBodyMass": .bodyMass,
+        "HKQuantityTypeIdentifierStepCount": .steps,
+        "HKQuantityTypeIdentifierDistanceWalkingRunning": .distance,
+        "HKQuantityTypeIdentifierFlightsClimbed": .flights,
+        "HKQuantityTypeIdentifierActiveEnergyBurned": .activeEnergy,
+        "HKQuantityTypeIdentifierBasalEnergyBurned": .basalEnergy,
+        "HKQuantityTypeIdentifierAppleExerciseTime": .exerciseTime,
+        "HKCategoryTypeIdentifierSleepAnalysis": .sleepAnalysis,
+        "HKQuantityTypeIdentifierDietaryEnergyConsumed": .dietaryEnergy,
+        "HKQuantityTypeIdentifierDietaryCarbohydrates": .dietaryCarbohydrates,
+        "HKQuantityTypeIdentifierDietaryFatTotal": .dietaryFat,
+        "HKQuantityTypeIdentifierDietaryFiber": .dietaryFiber,
+        "HKQuantityTypeIdentifierDietaryProtein": .dietaryProtein,
+        "HKQuantityTypeIdentifierDietarySodium": .dietarySodium,
+        "HKQuantityTypeIdentifierDietaryWater": .dietaryWater,
+    ]
+
+    /// The correlation whose samples make one blood pressure record.
+    public static let bloodPressureCorrelation = "HKCorrelationTypeIdentifierBloodPressure"
+}

@@ -1,0 +1,83 @@
+import Foundation
+import VitalSnapCore
+
+/// A date as the export writes it, `2019-07-19 10:36:11 -0700`: the instant and the wall clock's offset.
+/// Parsed by hand (a DateFormatter per attribute would dominate an import of millions of samples).
+public struct HealthDate: Hashable, Comparable, Sendable {
+    /// Seconds since 1970 UTC.
+    public var seconds: Int64
+    /// The offset of the wall clock the sample was taken in.
+    public var offset: UTCOffset
+
+    public init(seconds: Int64, offset: UTCOffset) {
+        self.seconds = seconds
+        self.offset = offset
+    }
+
+    public var date: Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
+
+    /// The local calendar day, `2019-07-19`, in the sample's own offset.
+    public var localDay: String {
+        let local = seconds + Int64(offset.seconds)
+        let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+        let (y, m, d) = Self.civil(fromDays: days)
+        return String(format: "%04d-%02d-%02d", y, m, d)
+    }
+
+    public static func < (a: HealthDate, b: HealthDate) -> Bool { a.seconds < b.seconds }
+
+    /// `YYYY-MM-DD HH:MM:SS ±HHMM`; nil for anything else.
+    public init?(parsing text: UnsafePointer<CChar>) {
+        func digits(_ at: Int, _ count: Int) -> Int? {
+            var value = 0
+            for i in at..<at + count {
+                let c = Int(text[i])
+                guard c >= 48, c <= 57 else { return nil }
+                value = value * 10 + c - 48
+            }
+            return value
+        }
+        // Fixed positions: "2019-07-19 10:36:11 -0700" is 25 characters.
+        guard strlen(text) >= 25, text[4] == 45, text[7] == 45, text[10] == 32, text[13] == 58, text[16] == 58, text[19] == 32,
+            let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2), let hour = digits(11, 2),
+            let minute = digits(14, 2), let second = digits(17, 2), let offsetHours = digits(21, 2), let offsetMinutes = digits(23, 2),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        let sign: Int
+        switch text[20] {
+        case 43: sign = 1  // +
+        case 45: sign = -1  // -
+        default: return nil
+        }
+        guard let offset = UTCOffset(seconds: sign * (offsetHours * 3600 + offsetMinutes * 60)) else { return nil }
+        let local = Int64(Self.days(fromCivil: year, month, day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        self.init(seconds: local - Int64(offset.seconds), offset: offset)
+    }
+
+    public init?(parsing text: String) {
+        guard let parsed = text.withCString({ HealthDate(parsing: $0) }) else { return nil }
+        self = parsed
+    }
+
+    // Howard Hinnant's days-from-civil algorithm (proleptic Gregorian calendar).
+    static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func civil(fromDays z: Int) -> (Int, Int, Int) {
+        let z = z + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp + (mp < 10 ? 3 : -9)
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import VitalSnapHealth
+import XCTest
+
+/// The zip reader on zips Python's zipfile writes: deflated, stored, zip64, and cut short.
+final class ZipArchiveTests: XCTestCase {
+    private func payload(_ count: Int) -> Data {
+        // Text that compresses, as an export does, with enough variety to need more than one deflate block.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz".utf8)
+        return Data((0..<count).map { (index: Int) -> UInt8 in letters[(index * 7 + index / 13) % letters.count] })
+    }
+
+    func testDeflatedStoredAndZip64EntriesReadBackByteForByte() throws {
+        let folder = try HealthFixture.folder()
+        let big = payload(3_000_000), small = Data("<HealthData/>".utf8)
+        for (method, zip64) in [(8, false), (0, false), (8, true)] {
+            let path = folder.appendingPathComponent("m\(method)-\(zip64).zip")
+            try HealthFixture.zip(path, [("a/small.xml", small), ("a/big.txt", big)], method: method, zip64: zip64)
+            let archive = try ZipArchive(path: path.path)
+            XCTAssertFalse(archive.isTruncated)
+            XCTAssertEqual(archive.entries.map(\.name), ["a/small.xml", "a/big.txt"])
+            XCTAssertEqual(try HealthFixture.readAll(archive.open(archive.entries[1])), big, "method \(method) zip64 \(zip64)")
+            XCTAssertEqual(try HealthFixture.readAll(archive.open(archive.entries[0])), small)
+        }
+    }
+
+    func testAZipCutShortStillGivesWhatArrivedThenSaysItIsTruncated() throws {
+        let folder = try HealthFixture.folder()
+        let path = folder.appendingPathComponent("whole.zip")
+        let big = payload(2_000_000)
+        try HealthFixture.zip(path, [("apple_health_export/export.xml", big)])
+        let whole = try Data(contentsOf: path)
+        let cut = folder.appendingPathComponent("cut.zip")
+        try whole.prefix(whole.count / 2).write(to: cut)
+        let archive = try ZipArchive(path: cut.path)
+        XCTAssertTrue(archive.isTruncated)
+        XCTAssertEqual(archive.entries.map(\.name), ["apple_health_export/export.xml"])
+        let stream = try archive.open(archive.entries[0])
+        var got = Data()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 65536, alignment: 1)
+        defer { buffer.deallocate() }
+        XCTAssertThrowsError(try {
+            while true {
+                let n = try stream.read(into: buffer)
+                if n == 0 { break }
+                got.append(contentsOf: buffer[0..<n])
+            }
+        }()) { error in
+            guard case .truncatedZip = error as? HealthImportError else { return XCTFail("\(error)") }
+        }
+        // What arrived is the start of the file, byte for byte.
+        XCTAssertGreaterThan(got.count, 0)
+        XCTAssertEqual(got, big.prefix(got.count))
+    }
+
+    func testNotAZipAndAnEmptyFileAreClearErrors() throws {
+        let folder = try HealthFixture.folder()
+        let empty = folder.appendingPathComponent("empty.zip")
+        try Data().write(to: empty)
+        XCTAssertThrowsError(try HealthExportLocator.locate(empty.path)) { error in
+            XCTAssertTrue("\(error)".contains("empty"), "\(error)")
+        }
+        let text = folder.appendingPathComponent("notes.txt")
+        try Data("hello".utf8).write(to: text)
+        XCTAssertThrowsError(try HealthExportLocator.locate(text.path)) { error in
+            guard case .notAnExport = error as? HealthImportError else { return XCTFail("\(error)") }
+        }
+    }
+}
