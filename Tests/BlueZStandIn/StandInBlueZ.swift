@@ -8,6 +8,10 @@ public final class StandInBlueZ: @unchecked Sendable {
     private let process: Process
     private let scenarioFile: URL
     private let control: BusConnection
+    private let logFile: URL
+
+    /// What the stand-in logged (each call it received, what each device did), for a failing test's message.
+    public var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
 
     /// The Python that has dbus-python and PyGObject (Debian's python3-dbus, python3-gi).
     public static let python = "/usr/bin/python3"
@@ -27,7 +31,10 @@ public final class StandInBlueZ: @unchecked Sendable {
         ]
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.standardError
+        // Its log of every call goes to a file (`log`), not into the test output.
+        logFile = FileManager.default.temporaryDirectory.appendingPathComponent("bluez-standin-\(UUID().uuidString).log")
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: logFile)
         try process.run()
         self.process = process
         guard PrivateBus.firstLine(of: output.fileHandleForReading) == "READY" else {
@@ -41,6 +48,7 @@ public final class StandInBlueZ: @unchecked Sendable {
         process.terminate()
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: scenarioFile)
+        try? FileManager.default.removeItem(at: logFile)
     }
 
     static func pythonHasModules() -> Bool {
