@@ -98,8 +98,13 @@ public final class HealthImporter {
                 }
             }
         } catch let error as HealthImportError {
-            summary.error = error
-            logger.info("import stopped early: \(error)")
+            // The parser counts lines without the DTD the sanitizer dropped; the person has the file.
+            if case .malformedXML(let line, let message) = error, let sanitizer {
+                summary.error = .malformedXML(line: line + sanitizer.removedLines, message: message)
+            } else {
+                summary.error = error
+            }
+            logger.info("import stopped early: \(summary.error.map { "\($0)" } ?? "")")
         }
         try flush()
         for (outcome, _) in totals.records() {
