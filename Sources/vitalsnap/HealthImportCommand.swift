@@ -15,7 +15,8 @@ struct HealthImportCommand: AsyncParsableCommand {
             and body mass one each, steps, distance, flights, energy and exercise time one routine record per day \
             and source, food and water one nutrition record per day and source, sleep one record per night, \
             workouts one fitness record each. Importing the same export twice, or an export that overlaps the last \
-            one, queues nothing twice. Records are uploaded at once when a session exists.
+            one, queues nothing twice: what was delivered is remembered per type (health-anchors.json in the data \
+            directory). Records are uploaded at once when a session exists.
 
             A progress line (bytes, elements, records) is shown on a terminal; a summary per type follows \
             (--json: one JSON object). An export broken in the middle keeps what was read before the break \
@@ -48,7 +49,11 @@ struct HealthImportCommand: AsyncParsableCommand {
         do { located = try HealthExportLocator.locate(path) } catch { throw CLIError(error.description) }
         let session = try state.loadSession()
         let queue = try state.openQueue()
-        let importer = HealthImporter(queue: queue, owner: session?.ownerKey, subscribed: subscriptions.identifiers)
+        let anchorStore = HealthAnchors(directory: state.directory)
+        let anchors: HealthAnchors.Stored
+        do { anchors = try anchorStore.load() } catch { throw CLIError(error.description) }
+        let importer = HealthImporter(
+            queue: queue, owner: session?.ownerKey, subscribed: subscriptions.identifiers, anchors: anchors)
         var line = ByteProgressLine(label: "importing")
         let summary: HealthImportSummary
         do {
@@ -60,6 +65,8 @@ struct HealthImportCommand: AsyncParsableCommand {
             throw CLIError("\(error)")
         }
         line.clear()
+        // Saved once the records are queued: a crash before this repeats the import, which queues nothing twice.
+        do { try anchorStore.save(summary.anchors) } catch { throw CLIError(error.description) }
         report(summary, name: located.name)
         if let session, summary.queued > 0 {
             let upload = try await UploadRun.run(queue: queue, session: session, options: state, policy: UploadRun.impatient)

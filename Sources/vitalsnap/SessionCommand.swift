@@ -133,6 +133,7 @@ struct SessionCommand: AsyncParsableCommand {
             BLEAnchorStore(directory: state.directory).clear()
             // Health-data subscriptions belong to the session too.
             HealthSubscriptions(directory: state.directory).clear()
+            HealthAnchors(directory: state.directory).clear()
             print("session of user \(session.userID) ended; \(removed) queued record\(removed == 1 ? "" : "s") deleted")
         }
     }

@@ -171,3 +171,55 @@ final class HealthImporterTests: XCTestCase {
         XCTAssertEqual(summary.queuedByRecordType, ["biometrics": 1])
     }
 }
+
+/// A later export repeats everything before it: only what is new is queued.
+final class HealthAnchorTests: XCTestCase {
+    typealias F = HealthFixture
+    private let all = Set(HealthSubscriptionSet.allCases.flatMap(\.identifiers))
+
+    private func heartRate(_ value: Int, at time: String, created: String? = nil) -> String {
+        F.record("HKQuantityTypeIdentifierHeartRate", "\(value)", unit: "count/min", start: time)
+            .replacingOccurrences(of: "creationDate=\"\(time)\"", with: "creationDate=\"\(created ?? time)\"")
+    }
+
+    private func steps(_ count: Int, at time: String) -> String {
+        F.record("HKQuantityTypeIdentifierStepCount", "\(count)", unit: "count", start: time)
+    }
+
+    func testAnOverlappingExportQueuesOnlyNewSamplesAndTheChangedDaysTotal() throws {
+        let folder = try F.folder()
+        let queue = try UploadQueue(directory: DataDirectory(path: folder.appendingPathComponent("data").path))
+        let first = [
+            heartRate(60, at: "2026-03-05 08:00:00 -0500"), heartRate(61, at: "2026-03-06 08:00:00 -0500"),
+            steps(1000, at: "2026-03-05 08:00:00 -0500"), steps(500, at: "2026-03-06 08:00:00 -0500"),
+        ]
+        let second = first + [
+            heartRate(62, at: "2026-03-07 08:00:00 -0500"),
+            // Synced late: measured on the 5th, saved to HealthKit on the 7th.
+            heartRate(59, at: "2026-03-05 09:00:00 -0500", created: "2026-03-07 10:00:00 -0500"),
+            steps(700, at: "2026-03-06 20:00:00 -0500"), steps(300, at: "2026-03-07 08:00:00 -0500"),
+        ]
+        func run(_ body: [String], anchors: HealthAnchors.Stored) throws -> HealthImportSummary {
+            let file = folder.appendingPathComponent("export-\(body.count).xml")
+            try F.export(body.joined()).write(to: file)
+            return try HealthImporter(queue: queue, owner: nil, subscribed: all, anchors: anchors).run(HealthExportLocator.locate(file.path))
+        }
+        let one = try run(first, anchors: .init())
+        XCTAssertEqual(one.queuedByRecordType, ["biometrics": 2, "routine": 2])
+        // Uploaded: the queue is empty again, so only the anchors can keep the second import from repeating it.
+        XCTAssertEqual(try queue.purge(), 4)
+
+        let two = try run(second, anchors: one.anchors)
+        // The 7th's pulse, the late-synced one, the 6th's changed total and the 7th's total.
+        XCTAssertEqual(two.queuedByRecordType, ["biometrics": 2, "routine": 2])
+        let stored = try queue.pending().map { try RecordJSON.decode($0.json) }
+        XCTAssertEqual(Set(stored.compactMap(\.biometrics).compactMap(\.restingHeartRate)), [62, 59])
+        XCTAssertEqual(Set(stored.compactMap(\.routine).compactMap(\.steps)), [1200, 300])
+        XCTAssertEqual(try queue.purge(), 4)
+
+        // The same export again: nothing at all.
+        let three = try run(second, anchors: two.anchors)
+        XCTAssertEqual(three.queued, 0)
+        XCTAssertEqual(three.skipped["delivered before"], 8)
+    }
+}

@@ -14,6 +14,8 @@ public struct HealthImportSummary: Sendable, Equatable {
     public var replacedCharacters = 0
     /// Bytes of the file read.
     public var bytesRead: Int64 = 0
+    /// What has been delivered once this import's records are queued: to be saved for the next import.
+    public var anchors = HealthAnchors.Stored()
     /// Set when the import stopped early: what was read before is queued, the error says where it stopped.
     public var error: HealthImportError?
 

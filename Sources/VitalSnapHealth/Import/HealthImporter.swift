@@ -20,6 +20,9 @@ public final class HealthImporter {
     public let owner: String?
     /// HealthKit identifiers to import; others are counted as not subscribed.
     public let subscribed: Set<String>
+    /// What was delivered before: older elements are skipped, and the new anchors are returned in the summary.
+    /// Nil to take everything (history), activity IDs still keeping records from doubling.
+    public let anchors: HealthAnchors.Stored?
     /// Records per queue transaction.
     public var batchSize = 5000
     /// Elements between two progress reports.
@@ -28,16 +31,25 @@ public final class HealthImporter {
     private let mapper = HealthRecordMapper()
     private let logger = Logger(label: "vitalsnap.health")
 
-    public init(queue: UploadQueue, owner: String?, subscribed: Set<String>) {
+    public init(queue: UploadQueue, owner: String?, subscribed: Set<String>, anchors: HealthAnchors.Stored? = nil) {
         self.queue = queue
         self.owner = owner
         self.subscribed = subscribed
+        self.anchors = anchors
+    }
+
+    /// Whether an element of `type` created at `created` was delivered before; moves the new anchor forward.
+    private func deliveredBefore(_ type: String, _ created: HealthDate, _ next: inout HealthAnchors.Stored) -> Bool {
+        if created.seconds > next.created[type] ?? Int64.min { next.created[type] = created.seconds }
+        guard let anchor = anchors?.created[type] else { return false }
+        return created.seconds <= anchor
     }
 
     /// Imports `located`. Throws only when the queue cannot be written (a full disk); a broken export ends the
     /// import early with `summary.error` set.
     public func run(_ located: HealthExportLocator.Located, progress: (Progress) -> Void = { _ in }) throws -> HealthImportSummary {
         var summary = HealthImportSummary()
+        var nextAnchors = anchors ?? HealthAnchors.Stored()
         var batch: [Record] = []
         batch.reserveCapacity(batchSize)
         let totals = HealthDailyTotals()
@@ -58,7 +70,13 @@ public final class HealthImporter {
                 batch.append(record)
                 if batch.count >= batchSize { try flush() }
             case .total(let contribution):
-                totals.add(contribution)
+                if let anchorDay = anchors?.days[HealthDailyTotals.family(of: contribution.kind).rawValue]?.day,
+                    HealthDailyTotals.day(of: contribution) < anchorDay
+                {
+                    summary.skipped[HealthSkip.alreadyDelivered.category, default: 0] += 1
+                } else {
+                    totals.add(contribution)
+                }
             case .skipped(let reason):
                 summary.skipped[reason.category, default: 0] += 1
             }
@@ -74,19 +92,41 @@ public final class HealthImporter {
                 switch element {
                 case .sample(let sample):
                     summary.elementsByType[sample.type, default: 0] += 1
-                    if subscribed.contains(sample.type) { try take(mapper.map(sample)) } else { summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1 }
+                    if !subscribed.contains(sample.type) {
+                        summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1
+                    } else if let kind = HealthSampleKind.byIdentifier[sample.type], !HealthDailyTotals.isTotal(kind),
+                        deliveredBefore(sample.type, sample.creationDate ?? sample.startDate, &nextAnchors)
+                    {
+                        summary.skipped[HealthSkip.alreadyDelivered.category, default: 0] += 1
+                    } else {
+                        try take(mapper.map(sample))
+                    }
                 case .correlation(let correlation):
                     summary.elementsByType[correlation.type, default: 0] += 1
                     let wanted = correlation.samples.contains { subscribed.contains($0.type) }
                     if correlation.type == HealthSampleKind.bloodPressureCorrelation {
-                        if wanted { try take(mapper.map(correlation)) } else { summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1 }
+                        if !wanted {
+                            summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1
+                        } else if deliveredBefore(correlation.type, correlation.creationDate ?? correlation.startDate, &nextAnchors) {
+                            summary.skipped[HealthSkip.alreadyDelivered.category, default: 0] += 1
+                        } else {
+                            try take(mapper.map(correlation))
+                        }
                     } else {
                         // A food correlation's nutrients are also written at the top level, where they are read.
                         summary.skipped[HealthSkip.unknownType(correlation.type).category, default: 0] += 1
                     }
                 case .workout(let workout):
                     summary.elementsByType[HealthSubscriptionSet.workoutIdentifier, default: 0] += 1
-                    if subscribed.contains(HealthSubscriptionSet.workoutIdentifier) { try take(mapper.map(workout)) } else { summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1 }
+                    if !subscribed.contains(HealthSubscriptionSet.workoutIdentifier) {
+                        summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1
+                    } else if deliveredBefore(
+                        HealthSubscriptionSet.workoutIdentifier, workout.creationDate ?? workout.startDate, &nextAnchors)
+                    {
+                        summary.skipped[HealthSkip.alreadyDelivered.category, default: 0] += 1
+                    } else {
+                        try take(mapper.map(workout))
+                    }
                 case .unreadable(let element, let reason):
                     summary.unreadable += 1
                     logger.debug("unreadable \(element) near line \(reader.line): \(reason)")
@@ -107,9 +147,20 @@ public final class HealthImporter {
             logger.info("import stopped early: \(summary.error.map { "\($0)" } ?? "")")
         }
         try flush()
-        for (outcome, _) in totals.records() {
-            switch outcome {
+        for total in totals.records() {
+            switch total.outcome {
             case .success(let record):
+                let family = record.type.rawValue
+                let digest = ActivityID.derived(from: String(decoding: try RecordJSON.encode(record), as: UTF8.self))
+                if let anchor = anchors?.days[family], anchor.day == total.day, anchor.digests[record.activityID] == digest {
+                    summary.skipped[HealthSkip.alreadyDelivered.category, default: 0] += 1
+                    continue
+                }
+                // The newest day of each family is the new anchor, with what was queued for it.
+                if total.day > nextAnchors.days[family]?.day ?? "" {
+                    nextAnchors.days[family] = HealthAnchors.DayAnchor(day: total.day, digests: [:])
+                }
+                if nextAnchors.days[family]?.day == total.day { nextAnchors.days[family]?.digests[record.activityID] = digest }
                 batch.append(record)
                 if batch.count >= batchSize { try flush() }
             case .failure(let reason):
@@ -117,6 +168,7 @@ public final class HealthImporter {
             }
         }
         try flush()
+        summary.anchors = nextAnchors
         summary.replacedCharacters = sanitizer?.replacedCharacters ?? 0
         summary.bytesRead = sanitizer?.consumed ?? 0
         progress(Progress(bytesRead: summary.bytesRead, fileSize: located.fileSize, elements: summary.elements, queued: summary.queued))

@@ -55,16 +55,35 @@ public final class HealthDailyTotals {
 
     public var isEmpty: Bool { sums.isEmpty }
 
-    /// A night belongs to the day it ends on: a sleep from 23:00 to 07:00 is the next morning's.
-    public func add(_ contribution: Contribution) {
-        let family: RecordType
-        switch contribution.kind {
-        case .sleepAnalysis: family = .sleep
-        case .dietaryEnergy, .dietaryCarbohydrates, .dietaryFat, .dietaryFiber, .dietaryProtein, .dietarySodium, .dietaryWater:
-            family = .nutrition
-        default: family = .routine
+    /// Whether samples of `kind` are summed into daily totals (rather than making records of their own).
+    public static func isTotal(_ kind: HealthSampleKind) -> Bool {
+        switch kind {
+        case .steps, .distance, .flights, .activeEnergy, .basalEnergy, .exerciseTime, .sleepAnalysis, .dietaryEnergy,
+            .dietaryCarbohydrates, .dietaryFat, .dietaryFiber, .dietaryProtein, .dietarySodium, .dietaryWater:
+            true
+        default: false
         }
-        let day = family == .sleep ? contribution.end.localDay : contribution.start.localDay
+    }
+
+    /// The record family a kind's totals go into.
+    public static func family(of kind: HealthSampleKind) -> RecordType {
+        switch kind {
+        case .sleepAnalysis: .sleep
+        case .dietaryEnergy, .dietaryCarbohydrates, .dietaryFat, .dietaryFiber, .dietaryProtein, .dietarySodium, .dietaryWater:
+            .nutrition
+        default: .routine
+        }
+    }
+
+    /// The day a contribution counts for: a night belongs to the day it ends on (a sleep from 23:00 to 07:00 is
+    /// the next morning's); everything else to the day it starts on.
+    public static func day(of contribution: Contribution) -> String {
+        family(of: contribution.kind) == .sleep ? contribution.end.localDay : contribution.start.localDay
+    }
+
+    public func add(_ contribution: Contribution) {
+        let family = Self.family(of: contribution.kind)
+        let day = Self.day(of: contribution)
         let key = Key(family: family, day: day, source: contribution.sourceName)
         var entry = sums[key] ?? Sums(stamp: family == .sleep ? contribution.end : contribution.start)
         if let stage = contribution.sleepStage {
@@ -85,8 +104,10 @@ public final class HealthDailyTotals {
     }
 
     /// The totals as records, in day order; a total Core refuses (a day of 2 million steps) is a skip.
-    public func records() -> [(outcome: Result<Record, HealthSkip>, samples: Int)] {
-        sums.keys.sorted(by: Self.inOrder).compactMap { key in sums[key].flatMap { record(key, $0) } }
+    public func records() -> [(outcome: Result<Record, HealthSkip>, day: String, samples: Int)] {
+        sums.keys.sorted(by: Self.inOrder).compactMap { key in
+            sums[key].flatMap { record(key, $0) }.map { ($0.outcome, key.day, $0.samples) }
+        }
     }
 
     private func record(_ key: Key, _ sums: Sums) -> (outcome: Result<Record, HealthSkip>, samples: Int)? {

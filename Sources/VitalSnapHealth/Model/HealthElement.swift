@@ -7,6 +7,8 @@ public struct HealthSample: Equatable, Sendable {
     public var device: String?
     public var startDate: HealthDate
     public var endDate: HealthDate
+    /// When it was saved to HealthKit: a sample synced late has an old start and a new creation date.
+    public var creationDate: HealthDate?
     /// `MetadataEntry` children, in order.
     public var metadata: [HealthMetadata]
 
@@ -25,6 +27,7 @@ public struct HealthCorrelation: Equatable, Sendable {
     public var device: String?
     public var startDate: HealthDate
     public var endDate: HealthDate
+    public var creationDate: HealthDate?
     public var samples: [HealthSample]
     public var metadata: [HealthMetadata]
 }
@@ -48,6 +51,7 @@ public struct HealthWorkout: Equatable, Sendable {
     public var device: String?
     public var startDate: HealthDate
     public var endDate: HealthDate
+    public var creationDate: HealthDate?
     public var statistics: [Statistic]
     public var metadata: [HealthMetadata]
 }

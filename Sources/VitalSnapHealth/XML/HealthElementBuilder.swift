@@ -22,6 +22,7 @@ final class HealthElementBuilder {
         var device: String?
         var startDate: HealthDate?
         var endDate: HealthDate?
+        var creationDate: HealthDate?
         var startText: String?
         var workout: [String: String] = [:]
     }
@@ -63,6 +64,8 @@ final class HealthElementBuilder {
                 if result.startDate == nil { result.startText = String(cString: value) }
             } else if equal(name, "endDate") {
                 result.endDate = HealthDate(parsing: value)
+            } else if equal(name, "creationDate") {
+                result.creationDate = HealthDate(parsing: value)
             } else if workout, let key = workoutAttributes.first(where: { equal(name, $0) }) {
                 result.workout[key.description] = String(cString: value)
             }
@@ -156,7 +159,8 @@ final class HealthElementBuilder {
         }
         return .success(HealthSample(
             type: type, unit: attributes.unit, value: attributes.value, sourceName: attributes.sourceName ?? "",
-            device: attributes.device, startDate: start, endDate: attributes.endDate ?? start, metadata: metadata))
+            device: attributes.device, startDate: start, endDate: attributes.endDate ?? start,
+            creationDate: attributes.creationDate, metadata: metadata))
     }
 
     private func finish() -> HealthElement? {
@@ -174,7 +178,7 @@ final class HealthElementBuilder {
             }
             return .correlation(HealthCorrelation(
                 type: type, sourceName: attributes.sourceName ?? "", device: attributes.device, startDate: start,
-                endDate: attributes.endDate ?? start, samples: samples, metadata: metadata))
+                endDate: attributes.endDate ?? start, creationDate: attributes.creationDate, samples: samples, metadata: metadata))
         case .workout(let attributes, let statistics, let metadata):
             guard let activity = attributes.workout["workoutActivityType"], let start = attributes.startDate else {
                 return .unreadable(element: "Workout", reason: "no activity type or start date")
@@ -185,7 +189,8 @@ final class HealthElementBuilder {
                 totalDistance: number("totalDistance"), totalDistanceUnit: attributes.workout["totalDistanceUnit"],
                 totalEnergyBurned: number("totalEnergyBurned"), totalEnergyBurnedUnit: attributes.workout["totalEnergyBurnedUnit"],
                 sourceName: attributes.sourceName ?? "", device: attributes.device, startDate: start,
-                endDate: attributes.endDate ?? start, statistics: statistics, metadata: metadata))
+                endDate: attributes.endDate ?? start, creationDate: attributes.creationDate, statistics: statistics,
+                metadata: metadata))
         }
     }
 }
