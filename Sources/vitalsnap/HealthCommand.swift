@@ -15,6 +15,7 @@ struct HealthCommand: ParsableCommand {
               vitalsnap health subscriptions
             """,
         subcommands: [
-            HealthImportCommand.self, HealthSubscribeCommand.self, HealthUnsubscribeCommand.self, HealthSubscriptionsCommand.self,
+            HealthImportCommand.self, HealthObserveCommand.self, HealthSubscribeCommand.self, HealthUnsubscribeCommand.self,
+            HealthSubscriptionsCommand.self,
         ])
 }

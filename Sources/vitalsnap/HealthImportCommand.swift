@@ -40,6 +40,28 @@ struct HealthImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         state.bootstrapLogging()
+        let outcome = try await HealthImportRun(state: state, json: json).run(path)
+        if let error = outcome.summary.error {
+            printError("Error: \(error.description)")
+            throw ExitCode(Self.stoppedEarlyStatus)
+        }
+        if outcome.recordsRemain { throw ExitCode(UploadRun.recordsRemainStatus) }
+    }
+}
+
+/// One import as `health import` and `health observe` run it: subscriptions and anchors from the data
+/// directory, the progress line, the summary (and its event), the anchors saved, the upload.
+struct HealthImportRun {
+    let state: StateOptions
+    let json: Bool
+
+    struct Outcome {
+        var summary: HealthImportSummary
+        /// Records were queued but not all uploaded (no server, or it refused for now).
+        var recordsRemain: Bool
+    }
+
+    func run(_ path: String) async throws -> Outcome {
         let subscriptions: HealthSubscriptions.Stored
         do { subscriptions = try HealthSubscriptions(directory: state.directory).load() } catch { throw CLIError("\(error)") }
         guard !subscriptions.isEmpty else {
@@ -68,20 +90,18 @@ struct HealthImportCommand: AsyncParsableCommand {
         // Saved once the records are queued: a crash before this repeats the import, which queues nothing twice.
         do { try anchorStore.save(summary.anchors) } catch { throw CLIError(error.description) }
         report(summary, name: located.name)
+        var remain = false
         if let session, summary.queued > 0 {
             let upload = try await UploadRun.run(queue: queue, session: session, options: state, policy: UploadRun.impatient)
             printError(UploadRun.describe(upload))
-            if summary.error == nil, upload.remaining > 0 { throw ExitCode(UploadRun.recordsRemainStatus) }
+            remain = upload.remaining > 0
         } else if session == nil, summary.queued > 0 {
             printError("no session: the records will be uploaded when one starts")
         }
-        if let error = summary.error {
-            printError("Error: \(error.description)")
-            throw ExitCode(Self.stoppedEarlyStatus)
-        }
+        return Outcome(summary: summary, recordsRemain: remain)
     }
 
-    private func report(_ summary: HealthImportSummary, name: String) {
+    func report(_ summary: HealthImportSummary, name: String) {
         let queued = summary.queuedByRecordType.sorted { $0.key < $1.key }
         let event: [(String, JSONText)] = [
             ("event", .string("health_import")), ("export", .string(name)),
@@ -97,13 +117,20 @@ struct HealthImportCommand: AsyncParsableCommand {
             ]).render(pretty: false))
             return
         }
-        if state.events == .jsonl { print(JSONText.object(event).render(pretty: false)) }
-        print("\(name): \(summary.elements) elements read, \(summary.queued) records queued"
+        // With --events jsonl the event is the one line on stdout (as the queue's events are), the text goes to stderr.
+        let say: (String) -> Void
+        if state.events == .jsonl {
+            FileHandle.standardOutput.write(Data((JSONText.object(event).render(pretty: false) + "\n").utf8))
+            say = printError
+        } else {
+            say = { print($0) }
+        }
+        say("\(name): \(summary.elements) elements read, \(summary.queued) records queued"
             + (summary.alreadyQueued > 0 ? ", \(summary.alreadyQueued) already queued" : ""))
-        for (type, count) in queued { print("  \(type): \(count)") }
-        for (reason, count) in summary.skipped.sorted(by: { $0.key < $1.key }) { print("  skipped, \(reason): \(count)") }
-        if summary.unreadable > 0 { print("  unreadable elements: \(summary.unreadable)") }
-        if summary.replacedCharacters > 0 { print("  control characters replaced: \(summary.replacedCharacters)") }
+        for (type, count) in queued { say("  \(type): \(count)") }
+        for (reason, count) in summary.skipped.sorted(by: { $0.key < $1.key }) { say("  skipped, \(reason): \(count)") }
+        if summary.unreadable > 0 { say("  unreadable elements: \(summary.unreadable)") }
+        if summary.replacedCharacters > 0 { say("  control characters replaced: \(summary.replacedCharacters)") }
     }
 }
 
