@@ -15,7 +15,8 @@ struct HealthCommand: ParsableCommand {
               vitalsnap health subscriptions
             """,
         subcommands: [
-            HealthImportCommand.self, HealthObserveCommand.self, HealthSubscribeCommand.self, HealthUnsubscribeCommand.self,
+            HealthImportCommand.self, HealthObserveCommand.self, HealthHistoryCommand.self, HealthSubscribeCommand.self,
+            HealthUnsubscribeCommand.self,
             HealthSubscriptionsCommand.self,
         ])
 }

@@ -88,7 +88,9 @@ struct HealthImportRun {
         }
         line.clear()
         // Saved once the records are queued: a crash before this repeats the import, which queues nothing twice.
-        do { try anchorStore.save(summary.anchors) } catch { throw CLIError(error.description) }
+        var newAnchors = summary.anchors
+        newAnchors.lastExport = URL(fileURLWithPath: path).standardizedFileURL.path
+        do { try anchorStore.save(newAnchors) } catch { throw CLIError(error.description) }
         report(summary, name: located.name)
         var remain = false
         if let session, summary.queued > 0 {

@@ -90,3 +90,67 @@ final class HealthCLITests: XCTestCase {
         XCTAssertEqual(try run(["queue", "list"], in: folder).lines.count, 3)
     }
 }
+
+/// `health history`: whole days in range, the SDK's limits, the last export by default.
+final class HealthHistoryCLITests: XCTestCase {
+    private func run(_ arguments: [String], in folder: URL) throws -> CLI.Output {
+        try CLI.run(arguments + ["--data-dir", folder.appendingPathComponent("data").path], in: folder)
+    }
+
+    /// `YYYY-MM-DD` of `days` days before today, in this machine's zone (as the command counts).
+    private func day(_ daysAgo: Int) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: Date().addingTimeInterval(-Double(daysAgo) * 86_400))
+    }
+
+    private func offset() -> String {
+        let seconds = TimeZone.current.secondsFromGMT()
+        return String(format: "%@%02d%02d", seconds < 0 ? "-" : "+", abs(seconds) / 3600, abs(seconds) / 60 % 60)
+    }
+
+    private func steps(_ count: Int, daysAgo: Int, hour: Int) -> String {
+        let time = "\(day(daysAgo)) \(String(format: "%02d", hour)):10:00 \(offset())"
+        return " <Record type=\"HKQuantityTypeIdentifierStepCount\" sourceName=\"iPhone\" unit=\"count\" creationDate=\"\(time)\" startDate=\"\(time)\" endDate=\"\(time)\" value=\"\(count)\"/>\n"
+    }
+
+    func testOnlyTheDaysAskedForAreQueuedWithinTheSDKsLimits() throws {
+        let folder = try makeTemporaryFolder()
+        let file = folder.appendingPathComponent("export.xml")
+        let workoutTime = "\(day(1)) 07:00:00 \(offset())"
+        let body = steps(100, daysAgo: 3, hour: 9) + steps(200, daysAgo: 2, hour: 9) + steps(300, daysAgo: 1, hour: 9)
+            + steps(50, daysAgo: 1, hour: 18) + steps(999, daysAgo: 200, hour: 9)
+            + " <Workout workoutActivityType=\"HKWorkoutActivityTypeRunning\" duration=\"30\" durationUnit=\"min\" sourceName=\"Watch\" creationDate=\"\(workoutTime)\" startDate=\"\(workoutTime)\" endDate=\"\(workoutTime)\"/>\n"
+        try Data(("<?xml version=\"1.0\"?>\n<HealthData locale=\"en_US\">\n" + body + "</HealthData>\n").utf8).write(to: file)
+
+        let summary = try run(["health", "history", "--sets", "summary", "--from", day(2), "--to", day(1), file.path], in: folder)
+        XCTAssertEqual(summary.status, 0, summary.stderr)
+        XCTAssertTrue(summary.stdout.contains("routine: 2"), summary.stdout)
+        XCTAssertFalse(summary.stdout.contains("fitness"), summary.stdout)
+
+        let intraday = try run(["health", "history", "--sets", "intraday,workout", "--from", day(1), "--to", day(1), file.path], in: folder)
+        XCTAssertEqual(intraday.status, 0, intraday.stderr)
+        // Two hours of steps on that day, and its run.
+        XCTAssertTrue(intraday.stdout.contains("routine: 2"), intraday.stdout)
+        XCTAssertTrue(intraday.stdout.contains("fitness: 1"), intraday.stdout)
+
+        let tooFar = try run(["health", "history", "--sets", "summary", "--from", day(200), "--to", day(1), file.path], in: folder)
+        XCTAssertNotEqual(tooFar.status, 0)
+        XCTAssertTrue(tooFar.stderr.contains("179 days"), tooFar.stderr)
+        let intradayTooFar = try run(["health", "history", "--sets", "intraday", "--from", day(9), "--to", day(1), file.path], in: folder)
+        XCTAssertTrue(intradayTooFar.stderr.contains("7 days"), intradayTooFar.stderr)
+        let notADay = try run(["health", "history", "--sets", "summary", "--from", "2026-02-30", "--to", day(1), file.path], in: folder)
+        XCTAssertTrue(notADay.stderr.contains("not a whole day"), notADay.stderr)
+
+        // Without a path: the export last imported.
+        let none = try run(["health", "history", "--sets", "summary", "--from", day(2), "--to", day(1)], in: folder)
+        XCTAssertTrue(none.stderr.contains("no export given"), none.stderr)
+        XCTAssertEqual(try run(["health", "subscribe", "--sets", "diabetes"], in: folder).status, 0)
+        XCTAssertEqual(try run(["health", "import", file.path], in: folder).status, 0)
+        let latest = try run(["health", "history", "--sets", "summary", "--from", day(3), "--to", day(3)], in: folder)
+        XCTAssertEqual(latest.status, 0, latest.stderr)
+        XCTAssertTrue(latest.stdout.contains("routine: 1"), latest.stdout)
+    }
+}

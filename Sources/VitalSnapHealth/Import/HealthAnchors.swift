@@ -13,6 +13,8 @@ public struct HealthAnchors: Sendable {
         public var created: [String: Int64] = [:]
         /// Record family (`routine`, `nutrition`, `sleep`) → the last day delivered.
         public var days: [String: DayAnchor] = [:]
+        /// The export last imported: where `health history` reads by default.
+        public var lastExport: String?
 
         public init() {}
     }

@@ -23,6 +23,12 @@ public final class HealthImporter {
     /// What was delivered before: older elements are skipped, and the new anchors are returned in the summary.
     /// Nil to take everything (history), activity IDs still keeping records from doubling.
     public let anchors: HealthAnchors.Stored?
+    /// Only these local days (`health history`); all when nil.
+    public var dayRange: ClosedRange<String>?
+    /// Steps also summed per hour (`health history --sets intraday`).
+    public var hourlySteps = false
+    /// Daily totals made at all (`health history` without `summary` makes none).
+    public var dailyTotals = true
     /// Records per queue transaction.
     public var batchSize = 5000
     /// Elements between two progress reports.
@@ -53,6 +59,9 @@ public final class HealthImporter {
         var batch: [Record] = []
         batch.reserveCapacity(batchSize)
         let totals = HealthDailyTotals()
+        let hours = HealthDailyTotals(hourly: true)
+
+        func inRange(_ day: String) -> Bool { dayRange.map { $0.contains(day) } ?? true }
 
         func flush() throws {
             guard !batch.isEmpty else { return }
@@ -70,6 +79,12 @@ public final class HealthImporter {
                 batch.append(record)
                 if batch.count >= batchSize { try flush() }
             case .total(let contribution):
+                if !inRange(HealthDailyTotals.day(of: contribution)) {
+                    summary.skipped[HealthSkip.outsideRange.category, default: 0] += 1
+                    return
+                }
+                if hourlySteps, contribution.kind == .steps { hours.add(contribution) }
+                if !dailyTotals { return }
                 if let anchorDay = anchors?.days[HealthDailyTotals.family(of: contribution.kind).rawValue]?.day,
                     HealthDailyTotals.day(of: contribution) < anchorDay
                 {
@@ -95,6 +110,10 @@ public final class HealthImporter {
                     if !subscribed.contains(sample.type) {
                         summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1
                     } else if let kind = HealthSampleKind.byIdentifier[sample.type], !HealthDailyTotals.isTotal(kind),
+                        !inRange(sample.startDate.localDay)
+                    {
+                        summary.skipped[HealthSkip.outsideRange.category, default: 0] += 1
+                    } else if let kind = HealthSampleKind.byIdentifier[sample.type], !HealthDailyTotals.isTotal(kind),
                         deliveredBefore(sample.type, sample.creationDate ?? sample.startDate, &nextAnchors)
                     {
                         summary.skipped[HealthSkip.alreadyDelivered.category, default: 0] += 1
@@ -107,6 +126,8 @@ public final class HealthImporter {
                     if correlation.type == HealthSampleKind.bloodPressureCorrelation {
                         if !wanted {
                             summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1
+                        } else if !inRange(correlation.startDate.localDay) {
+                            summary.skipped[HealthSkip.outsideRange.category, default: 0] += 1
                         } else if deliveredBefore(correlation.type, correlation.creationDate ?? correlation.startDate, &nextAnchors) {
                             summary.skipped[HealthSkip.alreadyDelivered.category, default: 0] += 1
                         } else {
@@ -120,6 +141,8 @@ public final class HealthImporter {
                     summary.elementsByType[HealthSubscriptionSet.workoutIdentifier, default: 0] += 1
                     if !subscribed.contains(HealthSubscriptionSet.workoutIdentifier) {
                         summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1
+                    } else if !inRange(workout.startDate.localDay) {
+                        summary.skipped[HealthSkip.outsideRange.category, default: 0] += 1
                     } else if deliveredBefore(
                         HealthSubscriptionSet.workoutIdentifier, workout.creationDate ?? workout.startDate, &nextAnchors)
                     {
@@ -147,6 +170,12 @@ public final class HealthImporter {
             logger.info("import stopped early: \(summary.error.map { "\($0)" } ?? "")")
         }
         try flush()
+        for total in hours.records() {
+            if case .success(let record) = total.outcome {
+                batch.append(record)
+                if batch.count >= batchSize { try flush() }
+            }
+        }
         for total in totals.records() {
             switch total.outcome {
             case .success(let record):

@@ -39,6 +39,15 @@ public final class HealthDailyTotals {
         var family: RecordType
         var day: String
         var source: String
+        /// The local hour (0-23) for hourly totals (intraday steps); nil for daily ones.
+        var hour: Int?
+    }
+
+    /// Totals per hour instead of per day (`health history --sets intraday`).
+    public let hourly: Bool
+
+    public init(hourly: Bool = false) {
+        self.hourly = hourly
     }
 
     struct Sums {
@@ -50,8 +59,6 @@ public final class HealthDailyTotals {
     }
 
     private var sums: [Key: Sums] = [:]
-
-    public init() {}
 
     public var isEmpty: Bool { sums.isEmpty }
 
@@ -84,14 +91,16 @@ public final class HealthDailyTotals {
     public func add(_ contribution: Contribution) {
         let family = Self.family(of: contribution.kind)
         let day = Self.day(of: contribution)
-        let key = Key(family: family, day: day, source: contribution.sourceName)
-        var entry = sums[key] ?? Sums(stamp: family == .sleep ? contribution.end : contribution.start)
+        let hour = hourly ? contribution.start.localHour : nil
+        let key = Key(family: family, day: day, source: contribution.sourceName, hour: hour)
+        let stamp = hour.map { _ in contribution.start.startOfLocalHour } ?? (family == .sleep ? contribution.end : contribution.start)
+        var entry = sums[key] ?? Sums(stamp: stamp)
         if let stage = contribution.sleepStage {
             entry.sleep[stage, default: 0] += contribution.amount
             if contribution.end > entry.stamp { entry.stamp = contribution.end }
         } else {
             entry.values[contribution.kind, default: 0] += contribution.amount
-            if contribution.start < entry.stamp { entry.stamp = contribution.start }
+            if hour == nil, contribution.start < entry.stamp { entry.stamp = contribution.start }
         }
         entry.samples += 1
         sums[key] = entry
@@ -99,6 +108,7 @@ public final class HealthDailyTotals {
 
     private static func inOrder(_ a: Key, _ b: Key) -> Bool {
         if a.day != b.day { return a.day < b.day }
+        if a.hour != b.hour { return (a.hour ?? -1) < (b.hour ?? -1) }
         if a.family != b.family { return a.family.rawValue < b.family.rawValue }
         return a.source < b.source
     }
@@ -112,7 +122,8 @@ public final class HealthDailyTotals {
 
     private func record(_ key: Key, _ sums: Sums) -> (outcome: Result<Record, HealthSkip>, samples: Int)? {
         let header = HealthRecordHeader.make(
-            identity: [key.family.rawValue, key.source, key.day], at: sums.stamp, sourceName: key.source, device: nil,
+            identity: [key.family.rawValue + (key.hour.map { "-hour-\($0)" } ?? ""), key.source, key.day], at: sums.stamp,
+            sourceName: key.source, device: nil,
             userEntered: false)
         let v = { (kind: HealthSampleKind) -> Double? in sums.values[kind].map(HealthRecordMapper.rounded) }
         do throws(RecordValidationError) {

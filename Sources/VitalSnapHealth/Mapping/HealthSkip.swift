@@ -17,6 +17,8 @@ public enum HealthSkip: Error, Equatable, Hashable, Sendable, CustomStringConver
     case notSubscribed
     /// Already delivered by an earlier import or observation (older than the type's anchor).
     case alreadyDelivered
+    /// Outside the days `health history` was asked for.
+    case outsideRange
 
     public var description: String {
         switch self {
@@ -28,6 +30,7 @@ public enum HealthSkip: Error, Equatable, Hashable, Sendable, CustomStringConver
         case .incompleteBloodPressure: "blood pressure without both systolic and diastolic"
         case .notSubscribed: "not subscribed"
         case .alreadyDelivered: "delivered before"
+        case .outsideRange: "outside the days asked for"
         }
     }
 
@@ -42,6 +45,7 @@ public enum HealthSkip: Error, Equatable, Hashable, Sendable, CustomStringConver
         case .incompleteBloodPressure: "incomplete blood pressures"
         case .notSubscribed: "not subscribed"
         case .alreadyDelivered: "delivered before"
+        case .outsideRange: "outside the days asked for"
         }
     }
 }

@@ -24,6 +24,19 @@ public struct HealthDate: Hashable, Comparable, Sendable {
         return String(format: "%04d-%02d-%02d", y, m, d)
     }
 
+    /// The local hour, 0-23, in the sample's own offset.
+    public var localHour: Int {
+        let local = seconds + Int64(offset.seconds)
+        return Int(((local % 86_400) + 86_400) % 86_400 / 3600)
+    }
+
+    /// The start of the local hour this instant is in.
+    public var startOfLocalHour: HealthDate {
+        let local = seconds + Int64(offset.seconds)
+        let floored = local - ((local % 3600) + 3600) % 3600
+        return HealthDate(seconds: floored - Int64(offset.seconds), offset: offset)
+    }
+
     public static func < (a: HealthDate, b: HealthDate) -> Bool { a.seconds < b.seconds }
 
     /// `YYYY-MM-DD HH:MM:SS ±HHMM`; nil for anything else.
