@@ -40,6 +40,12 @@ enum CLI {
     /// Runs the executable in `directory`; `input` is written to its standard input (else it reads nothing).
     static func run(_ arguments: [String], in directory: URL, input: String? = nil) throws -> Output {
         guard let executable else { throw XCTSkip("the vitalsnap executable was not found next to the tests") }
+        return try runProcess(executable.path, arguments, in: directory, input: input)
+    }
+
+    /// Runs any program the same way (a script that makes test data).
+    static func runProcess(_ path: String, _ arguments: [String], in directory: URL, input: String? = nil) throws -> Output {
+        let executable = URL(fileURLWithPath: path)
         let out = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let err = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: out.path, contents: nil)
