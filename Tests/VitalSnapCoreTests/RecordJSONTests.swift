@@ -111,13 +111,27 @@ final class RecordJSONTests: XCTestCase {
         XCTAssertThrowsError(try RecordJSON.decode(Data(noOffset.utf8)))
     }
 
+    func testAWeightsBodyCompositionGoesThereAndBackAndIsChecked() throws {
+        let header = RecordHeader(activityID: "w1", timestamp: Date(timeIntervalSince1970: 1_700_000_000), utcOffset: .utc)
+        let record = Record.weight(try WeightRecord(header: header, weight: 74.8, height: 178, freeMass: 58.1, fatPercent: 22.4, bmi: 23.6))
+        let json = try RecordJSON.encode(record)
+        let text = String(decoding: json, as: UTF8.self)
+        for field in ["\"height\":178", "\"free_mass\":58.1", "\"fat_percent\":22.4", "\"bmi\":23.6"] {
+            XCTAssertTrue(text.contains(field), text)
+        }
+        XCTAssertEqual(try RecordJSON.decode(json), record)
+        XCTAssertThrowsError(try WeightRecord(header: header, weight: 74.8, fatPercent: 224)) { error in
+            guard case .outOfRange(field: .fatPercent, _, _) = error as? RecordValidationError else { return XCTFail("\(error)") }
+        }
+    }
+
     func testRecordTypeNames() {
         XCTAssertEqual(
             RecordType.allCases.map(\.rawValue),
             ["diabetes", "biometrics", "weight", "routine", "fitness", "nutrition", "sleep"])
         XCTAssertEqual(RecordField.allCases.map(\.rawValue), [
             "blood_glucose", "systolic", "diastolic", "resting_heartrate", "temperature", "spo2", "weight",
-            "steps", "distance", "floors", "elevation", "calories_burned", "active_duration", "duration", "calories",
+            "height", "free_mass", "fat_percent", "bmi", "steps", "distance", "floors", "elevation", "calories_burned", "active_duration", "duration", "calories",
             "carbohydrates", "fat", "fiber", "protein", "sodium", "water",
             "total_sleep", "awake", "deep", "light", "rem", "times_woken",
         ])

@@ -34,6 +34,8 @@ final class HealthImporterTests: XCTestCase {
         XCTAssertNil(first.error)
         XCTAssertEqual(first.queuedByRecordType, ["biometrics": 1, "fitness": 1])
         XCTAssertEqual(first.elementsByType["HKQuantityTypeIdentifierBodyMassIndex"], 1)
+        // A BMI with no body mass at its moment makes no weight record.
+        XCTAssertEqual(first.skipped["body composition without a weight"], 1)
         let stored = try records(queue)
         let pulse = try XCTUnwrap(stored.compactMap(\.biometrics).first)
         XCTAssertEqual(pulse.restingHeartRate, 72)
@@ -63,6 +65,9 @@ final class HealthImporterTests: XCTestCase {
             F.record("HKQuantityTypeIdentifierOxygenSaturation", "0.97", unit: "%", start: "2026-03-05 08:00:00 -0500"),
             F.record("HKQuantityTypeIdentifierBodyTemperature", "98.6", unit: "degF", start: "2026-03-05 08:01:00 -0500"),
             F.record("HKQuantityTypeIdentifierBodyMass", "165", unit: "lb", start: "2026-03-05 06:30:00 -0500"),
+            F.record("HKQuantityTypeIdentifierBodyMassIndex", "24.4", unit: "count", start: "2026-03-05 06:30:00 -0500"),
+            F.record("HKQuantityTypeIdentifierBodyFatPercentage", "0.224", unit: "%", start: "2026-03-05 06:30:00 -0500"),
+            F.record("HKQuantityTypeIdentifierHeight", "70", unit: "in", start: "2026-03-01 10:00:00 -0500"),
             F.record("HKQuantityTypeIdentifierBloodPressureSystolic", "128", unit: "mmHg", start: "2026-03-05 09:00:00 -0500"),
             F.record("HKQuantityTypeIdentifierBloodPressureDiastolic", "82", unit: "mmHg", start: "2026-03-05 09:00:00 -0500"),
             " <Correlation type=\"HKCorrelationTypeIdentifierBloodPressure\" sourceName=\"Omron\" creationDate=\"2026-03-05 09:00:00 -0500\" startDate=\"2026-03-05 09:00:00 -0500\" endDate=\"2026-03-05 09:00:00 -0500\">\n"
@@ -103,7 +108,13 @@ final class HealthImporterTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(biometrics.compactMap(\.temperature).first), 37, accuracy: 1e-9)
         XCTAssertEqual(biometrics.compactMap(\.systolic), [128])
         XCTAssertEqual(biometrics.first { $0.systolic != nil }?.header.originalSource, "Omron")
-        XCTAssertEqual(try XCTUnwrap(stored.compactMap(\.weight).first?.weight), 165 * 0.45359237, accuracy: 1e-9)
+        let weight = try XCTUnwrap(stored.compactMap(\.weight).first)
+        XCTAssertEqual(weight.weight, 165 * 0.45359237, accuracy: 1e-9)
+        // The scale's BMI and body fat of the same moment are in the same record; a height alone makes none.
+        XCTAssertEqual(weight.bmi, 24.4)
+        XCTAssertEqual(weight.fatPercent, 22.4)
+        XCTAssertNil(weight.height)
+        XCTAssertEqual(summary.skipped["body composition without a weight"], 1)
         let routine = stored.compactMap(\.routine).sorted { ($0.header.timestampText, $0.header.originalSource ?? "") < ($1.header.timestampText, $1.header.originalSource ?? "") }
         // Per day and source: iPhone's 5 March, the watch's 5 March, iPhone's 6 March.
         XCTAssertEqual(routine.map(\.steps), [2000, 500, 300])

@@ -10,6 +10,14 @@ public enum RecordField: String, Codable, Sendable, Hashable, CaseIterable {
     case temperature
     case spo2
     case weight
+    /// Centimetres, measured with a weight (a scale that knows its user's height, or one entered with it).
+    case height
+    /// Fat-free (lean) body mass, kilograms; Validic's `free_mass`.
+    case freeMass = "free_mass"
+    /// Body fat, percent of body mass; Validic's `fat_percent`.
+    case fatPercent = "fat_percent"
+    /// Body mass index, kg/m².
+    case bmi
 
     // Routine: a day's totals of everyday movement.
     case steps
@@ -56,6 +64,10 @@ public enum RecordField: String, Codable, Sendable, Hashable, CaseIterable {
         case .temperature: "temperature"
         case .spo2: "SpO2"
         case .weight: "weight"
+        case .height: "height"
+        case .freeMass: "lean body mass"
+        case .fatPercent: "body fat"
+        case .bmi: "BMI"
         case .steps: "steps"
         case .distance: "distance"
         case .floors: "floors climbed"
@@ -87,7 +99,10 @@ public enum RecordField: String, Codable, Sendable, Hashable, CaseIterable {
         case .restingHeartRate: "bpm"
         case .temperature: TemperatureUnit.canonical.symbol
         case .spo2: "%"
-        case .weight: WeightUnit.canonical.symbol
+        case .weight, .freeMass: WeightUnit.canonical.symbol
+        case .height: "cm"
+        case .fatPercent: "%"
+        case .bmi: "kg/m²"
         case .steps, .floors, .timesWoken: ""
         case .distance, .elevation: "m"
         case .caloriesBurned, .calories: "kcal"
@@ -111,6 +126,13 @@ public enum RecordField: String, Codable, Sendable, Hashable, CaseIterable {
         case .temperature: 25...45
         case .spo2: 0...100
         case .weight: 0.5...700
+        // The shortest and tallest adults recorded (55 cm, 272 cm), with room for infants.
+        case .height: 30...280
+        case .freeMass: 0.5...700
+        // Essential fat is a few percent; above about 75 % a living person is not known.
+        case .fatPercent: 1...80
+        // The heaviest people measured have had a BMI near 200; below 7 is not survivable.
+        case .bmi: 5...250
         // Activity limits: all from zero (nothing is done a negative amount), and each far above any record
         // set, so that only a unit slip (kJ for kcal, mg for g, ms for s) or a typo lands outside.
         // Well over twice the ~100,000 steps of a 24-hour ultramarathon.

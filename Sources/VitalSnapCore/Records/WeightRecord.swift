@@ -7,14 +7,35 @@ public struct WeightRecord: HealthRecord {
     public private(set) var weight: Double
     /// The value and unit on the scale's display.
     public private(set) var displayedWeight: DisplayedValue<WeightUnit>
+    /// Centimetres, when measured or entered with the weight.
+    public private(set) var height: Double?
+    /// Lean (fat-free) body mass, kilograms.
+    public private(set) var freeMass: Double?
+    /// Body fat, percent.
+    public private(set) var fatPercent: Double?
+    /// Body mass index, kg/m².
+    public private(set) var bmi: Double?
 
-    /// `value` as shown in `unit`.
-    public init(header: RecordHeader, weight value: Double, unit: WeightUnit = .kilograms) throws(RecordValidationError) {
+    /// `value` as shown in `unit`; the body composition a scale reports with it, each in its field's unit.
+    public init(
+        header: RecordHeader, weight value: Double, unit: WeightUnit = .kilograms, height: Double? = nil, freeMass: Double? = nil,
+        fatPercent: Double? = nil, bmi: Double? = nil
+    ) throws(RecordValidationError) {
         let displayed = DisplayedValue(value, unit)
         self.header = header
         self.weight = displayed.canonicalValue
         self.displayedWeight = displayed
+        self.height = height
+        self.freeMass = freeMass
+        self.fatPercent = fatPercent
+        self.bmi = bmi
         try validate()
+    }
+
+    /// The body composition fields that are present, with their values.
+    var composition: [(field: RecordField, value: Double)] {
+        let all: [(RecordField, Double?)] = [(.height, height), (.freeMass, freeMass), (.fatPercent, fatPercent), (.bmi, bmi)]
+        return all.compactMap { field, value in value.map { (field, $0) } }
     }
 
     /// The weight in `unit`, not rounded; use `unit.format` to show it.
@@ -25,6 +46,7 @@ public struct WeightRecord: HealthRecord {
     public func validate() throws(RecordValidationError) {
         try header.validate()
         try RecordField.weight.check(weight)
+        for (field, value) in composition { try field.check(value) }
     }
 }
 
@@ -33,6 +55,7 @@ extension WeightRecord {
         var container = encoder.container(keyedBy: JSONKey.self)
         try header.encode(into: &container, rawData: [RecordField.weight.rawValue: displayedWeight.rawMeasurement])
         try container.encode(weight, forKey: JSONKey(.weight))
+        for (field, value) in composition { try container.encode(value, forKey: JSONKey(field)) }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -43,6 +66,11 @@ extension WeightRecord {
         self.weight = kilograms
         self.displayedWeight =
             rawData[RecordField.weight.rawValue].flatMap { DisplayedValue($0) } ?? DisplayedValue(kilograms, .kilograms)
+        func value(_ field: RecordField) throws -> Double? { try container.decodeIfPresent(Double.self, forKey: JSONKey(field)) }
+        self.height = try value(.height)
+        self.freeMass = try value(.freeMass)
+        self.fatPercent = try value(.fatPercent)
+        self.bmi = try value(.bmi)
         try checkDecoded(decoder)
     }
 }

@@ -60,6 +60,7 @@ public final class HealthImporter {
         batch.reserveCapacity(batchSize)
         let totals = HealthDailyTotals()
         let hours = HealthDailyTotals(hourly: true)
+        let weights = HealthWeightParts()
 
         func inRange(_ day: String) -> Bool { dayRange.map { $0.contains(day) } ?? true }
 
@@ -92,6 +93,8 @@ public final class HealthImporter {
                 } else {
                     totals.add(contribution)
                 }
+            case .weightPart(let part):
+                weights.add(part)
             case .skipped(let reason):
                 summary.skipped[reason.category, default: 0] += 1
             }
@@ -170,6 +173,15 @@ public final class HealthImporter {
             logger.info("import stopped early: \(summary.error.map { "\($0)" } ?? "")")
         }
         try flush()
+        for weight in weights.records() {
+            switch weight {
+            case .success(let record):
+                batch.append(record)
+                if batch.count >= batchSize { try flush() }
+            case .failure(let reason):
+                summary.skipped[reason.category, default: 0] += 1
+            }
+        }
         for total in hours.records() {
             if case .success(let record) = total.outcome {
                 batch.append(record)

@@ -9,6 +9,8 @@ public struct HealthRecordMapper: Sendable {
         case record(Record)
         /// Goes into a day's (or night's) total.
         case total(HealthDailyTotals.Contribution)
+        /// Goes into the weight record of its moment.
+        case weightPart(HealthWeightParts.Part)
         case skipped(HealthSkip)
     }
 
@@ -52,9 +54,8 @@ public struct HealthRecordMapper: Sendable {
                 // HealthKit writes saturation as a fraction with the unit "%": 0.97 is 97 %.
                 guard sample.unit == "%" else { return .skipped(unknownUnit) }
                 return .record(.biometrics(try BiometricsRecord(header: header("spo2"), spo2: value * Self.percentPerFraction)))
-            case .bodyMass:
-                guard let unit = HealthUnits.weightUnit(sample.unit) else { return .skipped(unknownUnit) }
-                return .record(.weight(try WeightRecord(header: header("body-mass"), weight: value, unit: unit)))
+            case .bodyMass, .bodyMassIndex, .bodyFatPercentage, .leanBodyMass, .height:
+                return weightPart(kind, sample, value) ?? .skipped(unknownUnit)
             case .bloodPressureSystolic, .bloodPressureDiastolic:
                 return .skipped(.partOfCorrelation)
             case .steps, .distance, .flights, .activeEnergy, .basalEnergy, .exerciseTime, .dietaryEnergy,
@@ -69,6 +70,37 @@ public struct HealthRecordMapper: Sendable {
     }
 
     static let percentPerFraction = 100.0
+
+    /// A part of a weight record: body mass as displayed, the rest in the record fields' units.
+    private func weightPart(_ kind: HealthSampleKind, _ sample: HealthSample, _ value: Double) -> Outcome? {
+        var unit: WeightUnit?
+        let canonical: Double
+        switch kind {
+        case .bodyMass, .leanBodyMass:
+            guard let weightUnit = HealthUnits.weightUnit(sample.unit) else { return nil }
+            if kind == .bodyMass {
+                unit = weightUnit
+                canonical = value
+            } else {
+                canonical = weightUnit.toCanonical(value)
+            }
+        case .height:
+            guard let metres = HealthUnits.metres(sample.unit) else { return nil }
+            canonical = Self.rounded(value * metres * Self.centimetresPerMetre)
+        case .bodyFatPercentage:
+            // A fraction with the unit "%", as for SpO2.
+            guard sample.unit == "%" else { return nil }
+            canonical = Self.rounded(value * Self.percentPerFraction)
+        default:
+            guard sample.unit == "count" else { return nil }
+            canonical = value
+        }
+        return .weightPart(HealthWeightParts.Part(
+            kind: kind, value: canonical, unit: unit, start: sample.startDate, sourceName: sample.sourceName, device: sample.device,
+            userEntered: sample.metadata(HealthRecordHeader.userEnteredKey) == "1"))
+    }
+
+    static let centimetresPerMetre = 100.0
 
     /// A blood pressure correlation's systolic and diastolic samples as one biometrics record.
     public func map(_ correlation: HealthCorrelation) -> Outcome {

@@ -6,6 +6,8 @@ public enum HealthSampleKind: Equatable, Hashable, Sendable {
     /// Only inside a blood pressure correlation: the top-level copies Apple also writes are the same samples.
     case bloodPressureSystolic, bloodPressureDiastolic
     case bodyMass
+    /// Filed in the weight record of the same moment and source (a scale writes them together).
+    case bodyMassIndex, bodyFatPercentage, leanBodyMass, height
     // Summed per day and source into one routine record.
     case steps, distance, flights, activeEnergy, basalEnergy, exerciseTime
     /// Summed per night into one sleep record.
@@ -23,6 +25,10 @@ public enum HealthSampleKind: Equatable, Hashable, Sendable {
         "HKQuantityTypeIdentifierBloodPressureSystolic": .bloodPressureSystolic,
         "HKQuantityTypeIdentifierBloodPressureDiastolic": .bloodPressureDiastolic,
         "HKQuantityTypeIdentifierBodyMass": .bodyMass,
+        "HKQuantityTypeIdentifierBodyMassIndex": .bodyMassIndex,
+        "HKQuantityTypeIdentifierBodyFatPercentage": .bodyFatPercentage,
+        "HKQuantityTypeIdentifierLeanBodyMass": .leanBodyMass,
+        "HKQuantityTypeIdentifierHeight": .height,
         "HKQuantityTypeIdentifierStepCount": .steps,
         "HKQuantityTypeIdentifierDistanceWalkingRunning": .distance,
         "HKQuantityTypeIdentifierFlightsClimbed": .flights,

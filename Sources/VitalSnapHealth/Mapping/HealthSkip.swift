@@ -19,6 +19,9 @@ public enum HealthSkip: Error, Equatable, Hashable, Sendable, CustomStringConver
     case alreadyDelivered
     /// Outside the days `health history` was asked for.
     case outsideRange
+    /// BMI, body fat, lean mass or height with no body mass from the same source at the same moment: a weight
+    /// record needs its weight.
+    case noBodyMass
 
     public var description: String {
         switch self {
@@ -31,6 +34,7 @@ public enum HealthSkip: Error, Equatable, Hashable, Sendable, CustomStringConver
         case .notSubscribed: "not subscribed"
         case .alreadyDelivered: "delivered before"
         case .outsideRange: "outside the days asked for"
+        case .noBodyMass: "body composition without a weight at that moment"
         }
     }
 
@@ -46,6 +50,7 @@ public enum HealthSkip: Error, Equatable, Hashable, Sendable, CustomStringConver
         case .notSubscribed: "not subscribed"
         case .alreadyDelivered: "delivered before"
         case .outsideRange: "outside the days asked for"
+        case .noBodyMass: "body composition without a weight"
         }
     }
 }

@@ -39,6 +39,7 @@ enum HealthUnits {
         case "ft": 0.3048  // international foot, exact
         case "yd": 0.9144
         case "cm": 0.01
+        case "in": 0.0254  // international inch, exact
         default: nil
         }
     }
