@@ -62,7 +62,16 @@ public final class HealthImporter {
         let hours = HealthDailyTotals(hourly: true)
         let weights = HealthWeightParts()
 
-        func inRange(_ day: String) -> Bool { dayRange.map { $0.contains(day) } ?? true }
+        // The range as day numbers, so a sample's day is compared without being formatted.
+        let dayNumbers = dayRange.flatMap { range -> ClosedRange<Int>? in
+            guard let first = HealthDate(parsing: range.lowerBound + " 00:00:00 +0000"),
+                let last = HealthDate(parsing: range.upperBound + " 00:00:00 +0000")
+            else { return nil }
+            return first.localDayNumber...last.localDayNumber
+        }
+        func inRange(_ day: Int) -> Bool { dayNumbers.map { $0.contains(day) } ?? true }
+        // The anchor days as numbers too.
+        let anchorDays = (anchors?.days ?? [:]).compactMapValues { HealthDate(parsing: $0.day + " 00:00:00 +0000")?.localDayNumber }
 
         func flush() throws {
             guard !batch.isEmpty else { return }
@@ -80,14 +89,14 @@ public final class HealthImporter {
                 batch.append(record)
                 if batch.count >= batchSize { try flush() }
             case .total(let contribution):
-                if !inRange(HealthDailyTotals.day(of: contribution)) {
+                if !inRange(HealthDailyTotals.dayNumber(of: contribution)) {
                     summary.skipped[HealthSkip.outsideRange.category, default: 0] += 1
                     return
                 }
                 if hourlySteps, contribution.kind == .steps { hours.add(contribution) }
                 if !dailyTotals { return }
-                if let anchorDay = anchors?.days[HealthDailyTotals.family(of: contribution.kind).rawValue]?.day,
-                    HealthDailyTotals.day(of: contribution) < anchorDay
+                if let anchorDay = anchorDays[HealthDailyTotals.family(of: contribution.kind).rawValue],
+                    HealthDailyTotals.dayNumber(of: contribution) < anchorDay
                 {
                     summary.skipped[HealthSkip.alreadyDelivered.category, default: 0] += 1
                 } else {
@@ -100,20 +109,19 @@ public final class HealthImporter {
             }
         }
 
-        var sanitizer: ExportSanitizer?
-        do {
-            let stream = ExportSanitizer(try located.open())
-            sanitizer = stream
-            let reader = try HealthXMLReader(stream)
-            var sinceProgress = 0
-            while let element = try reader.next() {
+        let pipe = HealthElementPipe.startReading(located)
+        // If writing the queue fails, the reading thread is told to stop before the error goes up.
+        defer { pipe.cancel() }
+        var sinceProgress = 0
+        while let chunk = pipe.take() {
+            for element in chunk.elements {
                 switch element {
                 case .sample(let sample):
                     summary.elementsByType[sample.type, default: 0] += 1
                     if !subscribed.contains(sample.type) {
                         summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1
                     } else if let kind = HealthSampleKind.byIdentifier[sample.type], !HealthDailyTotals.isTotal(kind),
-                        !inRange(sample.startDate.localDay)
+                        !inRange(sample.startDate.localDayNumber)
                     {
                         summary.skipped[HealthSkip.outsideRange.category, default: 0] += 1
                     } else if let kind = HealthSampleKind.byIdentifier[sample.type], !HealthDailyTotals.isTotal(kind),
@@ -129,7 +137,7 @@ public final class HealthImporter {
                     if correlation.type == HealthSampleKind.bloodPressureCorrelation {
                         if !wanted {
                             summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1
-                        } else if !inRange(correlation.startDate.localDay) {
+                        } else if !inRange(correlation.startDate.localDayNumber) {
                             summary.skipped[HealthSkip.outsideRange.category, default: 0] += 1
                         } else if deliveredBefore(correlation.type, correlation.creationDate ?? correlation.startDate, &nextAnchors) {
                             summary.skipped[HealthSkip.alreadyDelivered.category, default: 0] += 1
@@ -144,7 +152,7 @@ public final class HealthImporter {
                     summary.elementsByType[HealthSubscriptionSet.workoutIdentifier, default: 0] += 1
                     if !subscribed.contains(HealthSubscriptionSet.workoutIdentifier) {
                         summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1
-                    } else if !inRange(workout.startDate.localDay) {
+                    } else if !inRange(workout.startDate.localDayNumber) {
                         summary.skipped[HealthSkip.outsideRange.category, default: 0] += 1
                     } else if deliveredBefore(
                         HealthSubscriptionSet.workoutIdentifier, workout.creationDate ?? workout.startDate, &nextAnchors)
@@ -155,22 +163,19 @@ public final class HealthImporter {
                     }
                 case .unreadable(let element, let reason):
                     summary.unreadable += 1
-                    logger.debug("unreadable \(element) near line \(reader.line): \(reason)")
-                }
-                sinceProgress += 1
-                if sinceProgress >= progressInterval {
-                    sinceProgress = 0
-                    progress(Progress(bytesRead: stream.consumed, fileSize: located.fileSize, elements: summary.elements, queued: summary.queued))
+                    logger.debug("unreadable \(element): \(reason)")
                 }
             }
-        } catch let error as HealthImportError {
-            // The parser counts lines without the DTD the sanitizer dropped; the person has the file.
-            if case .malformedXML(let line, let message) = error, let sanitizer {
-                summary.error = .malformedXML(line: line + sanitizer.removedLines, message: message)
-            } else {
-                summary.error = error
+            sinceProgress += chunk.elements.count
+            if sinceProgress >= progressInterval {
+                sinceProgress = 0
+                progress(Progress(bytesRead: chunk.bytesRead, fileSize: located.fileSize, elements: summary.elements, queued: summary.queued))
             }
-            logger.info("import stopped early: \(summary.error.map { "\($0)" } ?? "")")
+        }
+        let ending = pipe.result
+        if let error = ending?.error {
+            summary.error = error
+            logger.info("import stopped early: \(error)")
         }
         try flush()
         for weight in weights.records() {
@@ -210,8 +215,8 @@ public final class HealthImporter {
         }
         try flush()
         summary.anchors = nextAnchors
-        summary.replacedCharacters = sanitizer?.replacedCharacters ?? 0
-        summary.bytesRead = sanitizer?.consumed ?? 0
+        summary.replacedCharacters = ending?.replacedCharacters ?? 0
+        summary.bytesRead = ending?.bytesRead ?? 0
         progress(Progress(bytesRead: summary.bytesRead, fileSize: located.fileSize, elements: summary.elements, queued: summary.queued))
         logger.info(
             "imported \(located.name): \(summary.elements) elements, queued \(summary.queuedByRecordType.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")

@@ -37,7 +37,8 @@ public final class HealthDailyTotals {
 
     struct Key: Hashable {
         var family: RecordType
-        var day: String
+        /// Local days since 1970.
+        var day: Int
         var source: String
         /// The local hour (0-23) for hourly totals (intraday steps); nil for daily ones.
         var hour: Int?
@@ -84,13 +85,16 @@ public final class HealthDailyTotals {
 
     /// The day a contribution counts for: a night belongs to the day it ends on (a sleep from 23:00 to 07:00 is
     /// the next morning's); everything else to the day it starts on.
-    public static func day(of contribution: Contribution) -> String {
-        family(of: contribution.kind) == .sleep ? contribution.end.localDay : contribution.start.localDay
+    public static func day(of contribution: Contribution) -> String { HealthDate.dayText(dayNumber(of: contribution)) }
+
+    /// The same, as local days since 1970.
+    public static func dayNumber(of contribution: Contribution) -> Int {
+        family(of: contribution.kind) == .sleep ? contribution.end.localDayNumber : contribution.start.localDayNumber
     }
 
     public func add(_ contribution: Contribution) {
         let family = Self.family(of: contribution.kind)
-        let day = Self.day(of: contribution)
+        let day = Self.dayNumber(of: contribution)
         let hour = hourly ? contribution.start.localHour : nil
         let key = Key(family: family, day: day, source: contribution.sourceName, hour: hour)
         let stamp = hour.map { _ in contribution.start.startOfLocalHour } ?? (family == .sleep ? contribution.end : contribution.start)
@@ -116,14 +120,15 @@ public final class HealthDailyTotals {
     /// The totals as records, in day order; a total Core refuses (a day of 2 million steps) is a skip.
     public func records() -> [(outcome: Result<Record, HealthSkip>, day: String, samples: Int)] {
         sums.keys.sorted(by: Self.inOrder).compactMap { key in
-            sums[key].flatMap { record(key, $0) }.map { ($0.outcome, key.day, $0.samples) }
+            sums[key].flatMap { record(key, $0) }.map { ($0.outcome, HealthDate.dayText(key.day), $0.samples) }
         }
     }
 
     private func record(_ key: Key, _ sums: Sums) -> (outcome: Result<Record, HealthSkip>, samples: Int)? {
         let header = HealthRecordHeader.make(
-            identity: [key.family.rawValue + (key.hour.map { "-hour-\($0)" } ?? ""), key.source, key.day], at: sums.stamp,
-            sourceName: key.source, device: nil,
+            identity: [key.family.rawValue + (key.hour.map { "-hour-\($0)" } ?? ""), key.source, HealthDate.dayText(key.day)],
+            at: sums.stamp,
+            sourceName: key.source, deviceName: nil,
             userEntered: false)
         let v = { (kind: HealthSampleKind) -> Double? in sums.values[kind].map(HealthRecordMapper.rounded) }
         do throws(RecordValidationError) {

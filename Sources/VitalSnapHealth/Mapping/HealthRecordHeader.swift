@@ -14,14 +14,14 @@ enum HealthRecordHeader {
     static let separator = "|"
 
     static func make(
-        identity: [String], at date: HealthDate, sourceName: String, device: String?, userEntered: Bool
+        identity: [String], at date: HealthDate, sourceName: String, deviceName: String?, userEntered: Bool
     ) -> RecordHeader {
         RecordHeader(
             activityID: ActivityID.derived(from: (["apple-health"] + identity).joined(separator: separator)),
             timestamp: date.date,
             utcOffset: date.offset,
             originalSource: sourceName.isEmpty ? nil : sourceName,
-            device: device.flatMap(deviceName),
+            device: deviceName,
             validated: !userEntered,
             extras: [intermediaryKey: intermediaryValue])
     }

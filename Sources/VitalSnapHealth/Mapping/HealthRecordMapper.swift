@@ -4,7 +4,7 @@ import VitalSnapCore
 /// Turns the export's elements into Core records in canonical units: one record per point sample (glucose,
 /// heart rate, temperature, SpO2, body mass), one biometrics record per blood pressure correlation, one fitness
 /// record per workout; the samples that are summed per day or night go to `HealthDailyTotals` instead.
-public struct HealthRecordMapper: Sendable {
+public struct HealthRecordMapper {
     public enum Outcome: Equatable, Sendable {
         case record(Record)
         /// Goes into a day's (or night's) total.
@@ -17,6 +17,8 @@ public struct HealthRecordMapper: Sendable {
     /// HealthKit's meal-time metadata: 1 preprandial, 2 postprandial.
     static let mealTimeKey = "HKBloodGlucoseMealTime"
 
+    private let deviceNames = HealthDeviceNames()
+
     public init() {}
 
     public func map(_ sample: HealthSample) -> Outcome {
@@ -28,7 +30,7 @@ public struct HealthRecordMapper: Sendable {
             HealthRecordHeader.make(
                 identity: [name, sample.sourceName, String(sample.startDate.seconds), String(sample.endDate.seconds), text,
                            sample.unit ?? ""],
-                at: sample.startDate, sourceName: sample.sourceName, device: sample.device,
+                at: sample.startDate, sourceName: sample.sourceName, deviceName: deviceNames.name(sample.device),
                 userEntered: sample.metadata(HealthRecordHeader.userEnteredKey) == "1")
         }
         let unknownUnit = HealthSkip.unknownUnit(type: sample.type, unit: sample.unit ?? "")
@@ -96,7 +98,8 @@ public struct HealthRecordMapper: Sendable {
             canonical = value
         }
         return .weightPart(HealthWeightParts.Part(
-            kind: kind, value: canonical, unit: unit, start: sample.startDate, sourceName: sample.sourceName, device: sample.device,
+            kind: kind, value: canonical, unit: unit, start: sample.startDate, sourceName: sample.sourceName,
+            deviceName: deviceNames.name(sample.device),
             userEntered: sample.metadata(HealthRecordHeader.userEnteredKey) == "1"))
     }
 
@@ -117,7 +120,8 @@ public struct HealthRecordMapper: Sendable {
         let header = HealthRecordHeader.make(
             identity: ["blood-pressure", correlation.sourceName, String(correlation.startDate.seconds),
                        DecimalRounding.shortText(systolic), DecimalRounding.shortText(diastolic)],
-            at: correlation.startDate, sourceName: correlation.sourceName, device: correlation.device, userEntered: userEntered)
+            at: correlation.startDate, sourceName: correlation.sourceName, deviceName: deviceNames.name(correlation.device),
+            userEntered: userEntered)
         do {
             return .record(.biometrics(try BiometricsRecord(header: header, systolic: systolic, diastolic: diastolic)))
         } catch {
@@ -149,7 +153,8 @@ public struct HealthRecordMapper: Sendable {
         let header = HealthRecordHeader.make(
             identity: ["workout", workout.sourceName, workout.activityType, String(workout.startDate.seconds),
                        String(workout.endDate.seconds)],
-            at: workout.startDate, sourceName: workout.sourceName, device: workout.device, userEntered: false)
+            at: workout.startDate, sourceName: workout.sourceName, deviceName: deviceNames.name(workout.device),
+            userEntered: false)
         do {
             return .record(.fitness(try FitnessRecord(
                 header: header, activityType: Self.activityName(workout.activityType), startTime: workout.startDate.date,

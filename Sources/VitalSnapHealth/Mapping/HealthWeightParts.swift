@@ -11,7 +11,7 @@ public final class HealthWeightParts {
         var unit: WeightUnit?
         var start: HealthDate
         var sourceName: String
-        var device: String?
+        var deviceName: String?
         var userEntered: Bool
     }
 
@@ -34,7 +34,7 @@ public final class HealthWeightParts {
             guard let mass = parts.first(where: { $0.kind == .bodyMass }) else { return parts.map { _ in .failure(.noBodyMass) } }
             func value(_ kind: HealthSampleKind) -> Double? { parts.first { $0.kind == kind }?.value }
             let header = HealthRecordHeader.make(
-                identity: ["weight", key.source, String(key.seconds)], at: mass.start, sourceName: key.source, device: mass.device,
+                identity: ["weight", key.source, String(key.seconds)], at: mass.start, sourceName: key.source, deviceName: mass.deviceName,
                 userEntered: mass.userEntered)
             do throws(RecordValidationError) {
                 return [.success(.weight(try WeightRecord(

@@ -16,12 +16,32 @@ public struct HealthDate: Hashable, Comparable, Sendable {
 
     public var date: Date { Date(timeIntervalSince1970: TimeInterval(seconds)) }
 
-    /// The local calendar day, `2019-07-19`, in the sample's own offset.
-    public var localDay: String {
+    /// Days since 1970-01-01 of the local calendar day, in the sample's own offset: what day totals are keyed by
+    /// (a number: formatting a date per sample would cost more than the rest of the sample's import).
+    public var localDayNumber: Int {
         let local = seconds + Int64(offset.seconds)
-        let days = Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
-        let (y, m, d) = Self.civil(fromDays: days)
-        return String(format: "%04d-%02d-%02d", y, m, d)
+        return Int(local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
+    }
+
+    /// The local calendar day, `2019-07-19`, in the sample's own offset.
+    public var localDay: String { Self.dayText(localDayNumber) }
+
+    /// `2019-07-19` for a day number.
+    public static func dayText(_ dayNumber: Int) -> String {
+        let (y, m, d) = civil(fromDays: dayNumber)
+        var bytes = [UInt8](repeating: 0x30, count: 10)
+        var year = y
+        for index in stride(from: 3, through: 0, by: -1) {
+            bytes[index] = 0x30 + UInt8(year % 10)
+            year /= 10
+        }
+        bytes[4] = 0x2D
+        bytes[5] = 0x30 + UInt8(m / 10)
+        bytes[6] = 0x30 + UInt8(m % 10)
+        bytes[7] = 0x2D
+        bytes[8] = 0x30 + UInt8(d / 10)
+        bytes[9] = 0x30 + UInt8(d % 10)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The local hour, 0-23, in the sample's own offset.
