@@ -190,10 +190,9 @@ public final class UploadQueue: @unchecked Sendable {
     public func submit(batch records: [Record], owner: String?) throws -> BatchResult {
         var encoded: [(Record, Data)] = []
         encoded.reserveCapacity(records.count)
-        let encoder = RecordJSON.makeEncoder()
         for record in records {
             try record.validate()
-            encoded.append((record, try encoder.encode(record)))
+            encoded.append((record, try RecordJSON.encode(record)))
         }
         let now = Int64(Date().timeIntervalSince1970)
         return try locked {
