@@ -67,8 +67,9 @@ public enum RecordTimestamp {
     }
 
     // Proleptic Gregorian calendar day numbers, after Howard Hinnant's `days_from_civil` / `civil_from_days`.
+    // Public for the other modules that read dates by hand (Apple Health exports).
 
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int64 {
+    public static func daysSince1970(year: Int, month: Int, day: Int) -> Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -78,7 +79,7 @@ public enum RecordTimestamp {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    static func civilDate(daysSince1970 days: Int64) -> (year: Int, month: Int, day: Int) {
+    public static func civilDate(daysSince1970 days: Int64) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097

@@ -25,28 +25,18 @@ public struct HealthAnchors: Sendable {
         public var digests: [String: String]
     }
 
-    public let path: String
+    private let file: JSONStateFile<Stored>
     private let directory: DataDirectory
+    public var path: String { file.path }
 
     public init(directory: DataDirectory) {
         self.directory = directory
-        path = directory.path + "/health-anchors.json"
+        file = JSONStateFile(path: directory.path + "/health-anchors.json")
     }
 
-    public func load() throws(StorageError) -> Stored {
-        guard let data = try DurableFile.read(path) else { return Stored() }
-        do { return try JSONDecoder().decode(Stored.self, from: data) } catch {
-            throw .cannotRead(path: path, reason: "not the expected JSON (\(error)); remove it to deliver everything again")
-        }
-    }
+    public func load() throws(StorageError) -> Stored { try file.load() ?? Stored() }
 
-    public func save(_ stored: Stored) throws(StorageError) {
-        try directory.create()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(stored) else { return }
-        try DurableFile.write(data, to: path, mode: 0o600)
-    }
+    public func save(_ stored: Stored) throws(StorageError) { try file.save(stored, in: directory) }
 
-    public func clear() { unlink(path) }
+    public func clear() { file.delete() }
 }

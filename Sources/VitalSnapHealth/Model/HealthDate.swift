@@ -28,7 +28,7 @@ public struct HealthDate: Hashable, Comparable, Sendable {
 
     /// `2019-07-19` for a day number.
     public static func dayText(_ dayNumber: Int) -> String {
-        let (y, m, d) = civil(fromDays: dayNumber)
+        let (y, m, d) = RecordTimestamp.civilDate(daysSince1970: Int64(dayNumber))
         var bytes = [UInt8](repeating: 0x30, count: 10)
         var year = y
         for index in stride(from: 3, through: 0, by: -1) {
@@ -83,34 +83,12 @@ public struct HealthDate: Hashable, Comparable, Sendable {
         default: return nil
         }
         guard let offset = UTCOffset(seconds: sign * (offsetHours * 3600 + offsetMinutes * 60)) else { return nil }
-        let local = Int64(Self.days(fromCivil: year, month, day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+        let local = RecordTimestamp.daysSince1970(year: year, month: month, day: day) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         self.init(seconds: local - Int64(offset.seconds), offset: offset)
     }
 
     public init?(parsing text: String) {
         guard let parsed = text.withCString({ HealthDate(parsing: $0) }) else { return nil }
         self = parsed
-    }
-
-    // Howard Hinnant's days-from-civil algorithm (proleptic Gregorian calendar).
-    static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    static func civil(fromDays z: Int) -> (Int, Int, Int) {
-        let z = z + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp + (mp < 10 ? 3 : -9)
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 }

@@ -19,32 +19,21 @@ public struct HealthSubscriptions: Sendable {
         public var isEmpty: Bool { sets.isEmpty && types.isEmpty }
     }
 
-    public let path: String
+    private let file: JSONStateFile<Stored>
     private let directory: DataDirectory
+    public var path: String { file.path }
 
     public init(directory: DataDirectory) {
         self.directory = directory
-        path = directory.path + "/health-subscriptions.json"
+        file = JSONStateFile(path: directory.path + "/health-subscriptions.json")
     }
 
-    public func load() throws(StorageError) -> Stored {
-        guard let data = try DurableFile.read(path) else { return Stored() }
-        do { return try JSONDecoder().decode(Stored.self, from: data) } catch {
-            throw .cannotRead(path: path, reason: "not the expected JSON (\(error)); `vitalsnap health unsubscribe --all` starts afresh")
-        }
-    }
+    public func load() throws(StorageError) -> Stored { try file.load() ?? Stored() }
 
+    /// Saves the subscriptions; none at all removes the file.
     public func save(_ stored: Stored) throws(StorageError) {
-        if stored.isEmpty {
-            clear()
-            return
-        }
-        try directory.create()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        guard let data = try? encoder.encode(stored) else { return }
-        try DurableFile.write(data, to: path, mode: 0o600)
+        if stored.isEmpty { clear() } else { try file.save(stored, in: directory) }
     }
 
-    public func clear() { unlink(path) }
+    public func clear() { file.delete() }
 }

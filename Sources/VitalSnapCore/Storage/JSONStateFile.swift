@@ -1,11 +1,16 @@
 import Foundation
-import VitalSnapCore
 
-/// A small JSON file of Bluetooth state in the data directory, read whole and replaced whole (crash-safe, 0600).
-struct JSONStateFile<Value: Codable> {
-    let path: String
+/// A small JSON file of state in the data directory (Bluetooth anchors, Health subscriptions, ...), read whole and
+/// replaced whole (crash-safe, mode 0600).
+public struct JSONStateFile<Value: Codable>: Sendable {
+    public let path: String
 
-    func load() throws(StorageError) -> Value? {
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// The value; nil when there is no file. A file that is not the expected JSON is an error naming it.
+    public func load() throws(StorageError) -> Value? {
         guard let data = try DurableFile.read(path) else { return nil }
         do {
             return try JSONDecoder().decode(Value.self, from: data)
@@ -14,7 +19,7 @@ struct JSONStateFile<Value: Codable> {
         }
     }
 
-    func save(_ value: Value, in directory: DataDirectory) throws(StorageError) {
+    public func save(_ value: Value, in directory: DataDirectory) throws(StorageError) {
         try directory.create()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
@@ -23,7 +28,7 @@ struct JSONStateFile<Value: Codable> {
         try DurableFile.write(data, to: path, mode: 0o600)
     }
 
-    func delete() {
+    public func delete() {
         unlink(path)
     }
 }
