@@ -62,6 +62,7 @@ final class HealthImporterTests: XCTestCase {
             F.record("HKQuantityTypeIdentifierBloodGlucose", "5.5", unit: "mmol&lt;180.1558800000541&gt;/L", start: "2026-03-05 13:10:00 -0500",
                      metadata: [("HKBloodGlucoseMealTime", "2")]),
             F.record("HKQuantityTypeIdentifierBloodGlucose", "90000", unit: "mg/dL", start: "2026-03-05 14:00:00 -0500"),
+            F.record("HKQuantityTypeIdentifierHeartRate", "66", unit: "count/min", start: "2026-03-05 09:00:00 -0500", source: "Omron"),
             F.record("HKQuantityTypeIdentifierOxygenSaturation", "0.97", unit: "%", start: "2026-03-05 08:00:00 -0500"),
             F.record("HKQuantityTypeIdentifierBodyTemperature", "98.6", unit: "degF", start: "2026-03-05 08:01:00 -0500"),
             F.record("HKQuantityTypeIdentifierBodyMass", "165", unit: "lb", start: "2026-03-05 06:30:00 -0500"),
@@ -91,7 +92,7 @@ final class HealthImporterTests: XCTestCase {
         let queue = try makeQueue()
         let summary = try importing(F.export(body), into: queue)
         XCTAssertNil(summary.error)
-        XCTAssertEqual(summary.queuedByRecordType, ["diabetes": 2, "biometrics": 3, "weight": 1, "routine": 3, "sleep": 1, "nutrition": 1])
+        XCTAssertEqual(summary.queuedByRecordType, ["diabetes": 2, "biometrics": 4, "weight": 1, "routine": 3, "sleep": 1, "nutrition": 1])
         XCTAssertEqual(summary.skipped["values refused as impossible"], 1, "\(summary.skipped)")
         XCTAssertEqual(summary.skipped["copies of correlated samples"], 2, "\(summary.skipped)")
         // A type no set subscribes to is passed over as not subscribed, and counted as read.
@@ -107,7 +108,11 @@ final class HealthImporterTests: XCTestCase {
         XCTAssertEqual(biometrics.compactMap(\.spo2), [97])
         XCTAssertEqual(try XCTUnwrap(biometrics.compactMap(\.temperature).first), 37, accuracy: 1e-9)
         XCTAssertEqual(biometrics.compactMap(\.systolic), [128])
-        XCTAssertEqual(biometrics.first { $0.systolic != nil }?.header.originalSource, "Omron")
+        let pressure = try XCTUnwrap(biometrics.first { $0.systolic != nil })
+        XCTAssertEqual(pressure.header.originalSource, "Omron")
+        // The cuff's heart rate of the same moment is the reading's pulse (and stays a sample of its own).
+        XCTAssertEqual(pressure.restingHeartRate, 66)
+        XCTAssertEqual(biometrics.filter { $0.systolic == nil && $0.restingHeartRate == 66 }.count, 1)
         let weight = try XCTUnwrap(stored.compactMap(\.weight).first)
         XCTAssertEqual(weight.weight, 165 * 0.45359237, accuracy: 1e-9)
         // The scale's BMI and body fat of the same moment are in the same record; a height alone makes none.

@@ -109,6 +109,7 @@ public final class HealthImporter {
             }
         }
 
+        var pressures: [(key: HealthPulseFinder.Key, record: Record)] = []
         let pipe = HealthElementPipe.startReading(located)
         // If writing the queue fails, the reading thread is told to stop before the error goes up.
         defer { pipe.cancel() }
@@ -141,6 +142,9 @@ public final class HealthImporter {
                             summary.skipped[HealthSkip.outsideRange.category, default: 0] += 1
                         } else if deliveredBefore(correlation.type, correlation.creationDate ?? correlation.startDate, &nextAnchors) {
                             summary.skipped[HealthSkip.alreadyDelivered.category, default: 0] += 1
+                        } else if case .record(let record) = mapper.map(correlation) {
+                            // Held to the end: its pulse is a heart-rate sample of the same moment, found later.
+                            pressures.append((HealthPulseFinder.Key(correlation), record))
                         } else {
                             try take(mapper.map(correlation))
                         }
@@ -176,6 +180,20 @@ public final class HealthImporter {
         if let error = ending?.error {
             summary.error = error
             logger.info("import stopped early: \(error)")
+        }
+        try flush()
+        // Blood pressures with the pulse of the same moment and source, when the export has one.
+        let pulses = summary.error == nil && !pressures.isEmpty
+            ? HealthPulseFinder.pulses(at: Set(pressures.map(\.key)), in: located, logger: logger) : [:]
+        for (key, record) in pressures {
+            guard let pulse = pulses[key], let pressure = record.biometrics,
+                let withPulse = try? BiometricsRecord(
+                    header: pressure.header, systolic: pressure.systolic, diastolic: pressure.diastolic, restingHeartRate: pulse)
+            else {
+                batch.append(record)
+                continue
+            }
+            batch.append(.biometrics(withPulse))
         }
         try flush()
         for weight in weights.records() {
