@@ -110,6 +110,7 @@ public final class HealthImporter {
         }
 
         var pressures: [(key: HealthPulseFinder.Key, record: Record)] = []
+        let pulses = HealthPulseFinder()
         let pipe = HealthElementPipe.startReading(located)
         // If writing the queue fails, the reading thread is told to stop before the error goes up.
         defer { pipe.cancel() }
@@ -119,6 +120,7 @@ public final class HealthImporter {
                 switch element {
                 case .sample(let sample):
                     summary.elementsByType[sample.type, default: 0] += 1
+                    pulses.note(sample)
                     if !subscribed.contains(sample.type) {
                         summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1
                     } else if let kind = HealthSampleKind.byIdentifier[sample.type], !HealthDailyTotals.isTotal(kind),
@@ -183,10 +185,8 @@ public final class HealthImporter {
         }
         try flush()
         // Blood pressures with the pulse of the same moment and source, when the export has one.
-        let pulses = summary.error == nil && !pressures.isEmpty
-            ? HealthPulseFinder.pulses(at: Set(pressures.map(\.key)), in: located, logger: logger) : [:]
         for (key, record) in pressures {
-            guard let pulse = pulses[key], let pressure = record.biometrics,
+            guard let pulse = pulses.pulse(at: key), let pressure = record.biometrics,
                 let withPulse = try? BiometricsRecord(
                     header: pressure.header, systolic: pressure.systolic, diastolic: pressure.diastolic, restingHeartRate: pulse)
             else {

@@ -1,11 +1,8 @@
-import Foundation
-import Logging
-
-/// The pulse of a blood pressure reading: a heart-rate sample with the same start and source (a cuff writes both).
-/// Apple's export lists samples by type, heart rates long before the correlations, and holding every heart-rate
-/// sample until the end would break the memory bound; so once the readings are known, the export is read again
-/// for heart rates only, stopping after their part of the file.
-enum HealthPulseFinder {
+/// The pulse of a blood pressure reading: a heart-rate sample with the same start and source (a cuff app writes
+/// both). Apple's export lists samples by type, heart rates long before the correlations, so heart rates are
+/// remembered as they pass, per source, but only for sources that write few of them: a watch writes hundreds of
+/// thousands and is never a cuff, and remembering those would break the memory bound.
+final class HealthPulseFinder {
     struct Key: Hashable {
         var seconds: Int64
         var source: String
@@ -14,41 +11,33 @@ enum HealthPulseFinder {
             seconds = correlation.startDate.seconds
             source = correlation.sourceName
         }
-
-        init(_ sample: HealthSample) {
-            seconds = sample.startDate.seconds
-            source = sample.sourceName
-        }
     }
 
     static let heartRate = "HKQuantityTypeIdentifierHeartRate"
+    /// Heart rates remembered per source at most: years of a cuff's readings several times a day. A source with
+    /// more is a continuous monitor; its heart rates are forgotten.
+    static let largestCuffSource = 20_000
 
-    /// Beats per minute by reading; readings with no heart rate of their moment are absent. A problem reading the
-    /// export again only leaves the pulses out (the first pass read it whole).
-    static func pulses(at keys: Set<Key>, in located: HealthExportLocator.Located, logger: Logger) -> [Key: Double] {
-        var found: [Key: Double] = [:]
-        do throws(HealthImportError) {
-            let reader = try HealthXMLReader(ExportSanitizer(try located.open()))
-            var inHeartRates = false
-            while let element = try reader.next(), found.count < keys.count {
-                guard case .sample(let sample) = element else {
-                    if inHeartRates { break }
-                    continue
-                }
-                guard sample.type == heartRate else {
-                    // Past the heart rates' part of the file: nothing more to find.
-                    if inHeartRates { break }
-                    continue
-                }
-                inHeartRates = true
-                let key = Key(sample)
-                if keys.contains(key), sample.unit == "count/min", let value = sample.value.flatMap(Double.init) {
-                    found[key] = value
-                }
-            }
-        } catch {
-            logger.debug("pulses of blood pressure readings left out: \(error)")
+    private var bySource: [String: [Int64: Double]] = [:]
+    private var continuous: Set<String> = []
+
+    /// Remembers a heart-rate sample (others are ignored).
+    func note(_ sample: HealthSample) {
+        guard sample.type == Self.heartRate, sample.unit == "count/min", !continuous.contains(sample.sourceName),
+            let value = sample.value.flatMap(Double.init)
+        else { return }
+        var samples = bySource[sample.sourceName, default: [:]]
+        samples[sample.startDate.seconds] = value
+        if samples.count > Self.largestCuffSource {
+            bySource[sample.sourceName] = nil
+            continuous.insert(sample.sourceName)
+        } else {
+            bySource[sample.sourceName] = samples
         }
-        return found
+    }
+
+    /// The pulse of the reading at `key`, when its source wrote a heart rate at that moment.
+    func pulse(at key: Key) -> Double? {
+        bySource[key.source]?[key.seconds]
     }
 }
