@@ -26,13 +26,11 @@ final class HealthPulseFinder {
         guard sample.type == Self.heartRate, sample.unit == "count/min", !continuous.contains(sample.sourceName),
             let value = sample.value.flatMap(Double.init)
         else { return }
-        var samples = bySource[sample.sourceName, default: [:]]
-        samples[sample.startDate.seconds] = value
-        if samples.count > Self.largestCuffSource {
+        // In place: a copy of the source's table per sample would cost its size each time.
+        bySource[sample.sourceName, default: [:]][sample.startDate.seconds] = value
+        if bySource[sample.sourceName]?.count ?? 0 > Self.largestCuffSource {
             bySource[sample.sourceName] = nil
             continuous.insert(sample.sourceName)
-        } else {
-            bySource[sample.sourceName] = samples
         }
     }
 
