@@ -121,7 +121,8 @@ struct BLEPassiveRunCommand: AsyncParsableCommand {
             if !summary.queued.isEmpty { Self.uploadBlocking(queue: queue, session: session, options: state) }
             return summary.queued.count
         }
-        let stop = StopSignals()
+        // SIGTERM too: systemd stops a service with it.
+        let stop = InterruptFlag(signals: [SIGINT, SIGTERM])
         // The reader blocks on the bus, so it runs on a thread of its own, not on one of Swift's few pooled ones.
         let result: Result<Void, BusError> = await withCheckedContinuation { continuation in
             Thread {
@@ -175,34 +176,5 @@ enum BLEPassiveEventText {
             // Unbuffered, a line at a time: whoever reads the events (a test, a pipe into jq) sees each as it happens.
             FileHandle.standardOutput.write(Data((JSONText.object(fields).render(pretty: false) + "\n").utf8))
         }
-    }
-}
-
-/// SIGINT and SIGTERM as a flag the passive reader checks (systemd stops a service with SIGTERM).
-final class StopSignals: @unchecked Sendable {
-    private let lock = NSLock()
-    private var raised = false
-    private var sources: [DispatchSourceSignal] = []
-
-    init() {
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in self?.raise() }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    private func raise() {
-        lock.lock()
-        raised = true
-        lock.unlock()
-    }
-
-    var isRaised: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return raised
     }
 }

@@ -135,7 +135,7 @@ enum BLEReadingText {
         case .diabetes(let r):
             return "\(time) glucose \(r.displayedBloodGlucose.unit.format(r.displayedBloodGlucose.value)) \(r.displayedBloodGlucose.unit.rawValue)"
                 + (r.relationshipToMeal.map { " (\($0.rawValue) meal)" } ?? "")
-                + (r.header.extras["out_of_range"].map { " [out of range: \($0)]" } ?? "")
+                + (r.header.extras[BLEExtrasKey.outOfRange].map { " [out of range: \($0)]" } ?? "")
         case .biometrics(let r):
             return "\(time) " + r.measurements.map { "\($0.field.rawValue) \(DecimalRounding.shortText($0.value))" }.joined(separator: ", ")
         case .weight(let r):

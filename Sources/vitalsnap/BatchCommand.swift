@@ -85,6 +85,12 @@ struct BatchCommand: ParsableCommand {
         }
     }
 
+    /// Whether `path` is a regular file (stdin `-`, a FIFO or a `/dev/fd` pipe is not: it can be read once).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return path != "-" && stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
     static let tsvHeader = ["file", "status", "reading", "unit", "confidence", "glare", "message"]
 
     /// Failures listed on stderr at the end; the rest are counted.
@@ -101,9 +107,11 @@ struct BatchCommand: ParsableCommand {
             return
         }
         let started = Date()
-        // The total is known for the progress bar only when the inputs can be counted before reading them
-        // (not a pipe); counting costs a walk of the folders, so only when a bar is drawn.
-        let total = ProgressBar.stderrIsTerminal && pathsFrom != "-" ? try inputs(shard: shard, skipping: log).count { _ in true } : nil
+        // The total is known for the progress bar only when the inputs can be counted before reading them: a
+        // path list that can be read twice (a regular file, not stdin, a pipe or `<(find ...)`); counting costs a
+        // walk of the folders, so only when a bar is drawn.
+        let countable = pathsFrom.map(Self.isRegularFile) ?? true
+        let total = ProgressBar.stderrIsTerminal && countable ? try inputs(shard: shard, skipping: log).count { _ in true } : nil
         var progress = ProgressBar(total: total, label: "reading")
         var statusCounts: [PhotoResult.Status: Int] = [:]
         var failures: [PhotoResultJSON] = []

@@ -28,7 +28,7 @@ struct HealthObserveCommand: AsyncParsableCommand {
         do { watcher = try HealthFolderWatcher(folder: folder) } catch { throw CLIError(error.description) }
         let observed = HealthObservedFiles(directory: state.directory)
         let importer = HealthImportRun(state: state, json: false)
-        let stop = StopSignals()
+        let stop = InterruptFlag(signals: [SIGINT, SIGTERM])
         printError("watching \(watcher.folder) for Apple Health exports")
 
         func importIfNew(_ path: String) async {

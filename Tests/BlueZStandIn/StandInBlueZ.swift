@@ -79,11 +79,4 @@ public final class StandInBlueZ: @unchecked Sendable {
     public func setAdvertising(_ address: String, _ on: Bool) throws {
         try control("SetAdvertising", [.string(address), .boolean(on)])
     }
-
-    /// Sets a property through org.freedesktop.DBus.Properties, as `bluetoothctl power off` would.
-    public func setProperty(path: String, interface: String, name: String, value: BusValue) throws {
-        _ = try control.call(
-            destination: "org.bluez", path: path, interface: "org.freedesktop.DBus.Properties", member: "Set",
-            arguments: [.string(interface), .string(name), .variant(value)], timeout: 5)
-    }
 }

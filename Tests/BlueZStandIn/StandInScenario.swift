@@ -91,9 +91,4 @@ public enum StandInScenario {
     public static func weight(grams: Int) -> String {
         hex([0x00] + le16(grams / 5))
     }
-
-    /// PLX spot-check (2A5E): SpO2 % and pulse.
-    public static func plxSpotCheck(spo2: Int, pulse: Int) -> String {
-        hex([0x00] + sfloat(mantissa: spo2, exponent: 0) + sfloat(mantissa: pulse, exponent: 0))
-    }
 }

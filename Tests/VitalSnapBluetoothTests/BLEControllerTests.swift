@@ -156,7 +156,9 @@ final class BLEControllerTests: XCTestCase {
             requests.append(request)
             return "123456"
         })
-        XCTAssertTrue(device.paired)
+        // BlueZ itself now says so (not only the controller's answer).
+        try controller.client.reload()
+        XCTAssertEqual(controller.client.device(device.path)?.paired, true)
         XCTAssertEqual(requests.items, [.pinCode])
         XCTAssertEqual(try controller.read(catalog[30]!).payloads.count, 3)
     }

@@ -57,7 +57,6 @@ final class HealthKillTests: XCTestCase {
         XCTAssertEqual(last.status, 0, last.stderr)
         let final = try activityIDs(killed)
         XCTAssertEqual(final.count, expected.count, "\(kills) kills")
-        XCTAssertEqual(Set(final).count, final.count, "a record is queued twice")
         XCTAssertEqual(Set(final), Set(expected))
     }
 }

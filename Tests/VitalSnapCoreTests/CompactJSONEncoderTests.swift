@@ -6,10 +6,9 @@ import XCTest
 /// The fast encoder writes what Foundation's `JSONEncoder` (sorted keys, slashes unescaped) writes, byte for byte,
 /// for every kind of record and awkward value.
 final class CompactJSONEncoderTests: XCTestCase {
+    /// Foundation's encoder as `RecordJSON` configures it.
     private func foundation(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        String(decoding: try RecordJSON.makeEncoder().encode(value), as: UTF8.self)
     }
 
     private func compact(_ value: some Encodable) throws -> String {

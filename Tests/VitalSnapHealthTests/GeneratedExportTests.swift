@@ -78,7 +78,7 @@ final class GeneratedExportTests: XCTestCase {
             guard case .malformedXML(let line, _) = try XCTUnwrap(summary.error, kind) else {
                 return XCTFail("\(kind): \(String(describing: summary.error))")
             }
-            XCTAssertGreaterThanOrEqual(line, firstError.line ?? 0, kind)
+            XCTAssertGreaterThanOrEqual(line, try XCTUnwrap(firstError.line, kind), kind)
             XCTAssertEqual(samplesRead(summary, manifest), firstError.records_before, kind)
         }
         let (path, _) = try generate(["--malformed", "truncated-zip"])

@@ -153,13 +153,6 @@ public final class BlueZClient: @unchecked Sendable {
         }
     }
 
-    /// Every announced change up to now, without waiting.
-    public func pendingEvents() throws(BusError) -> [BlueZEvent] {
-        var events: [BlueZEvent] = []
-        while let event = try nextEvent(timeout: 0) { events.append(event) }
-        return events
-    }
-
     private static let advertisingKeys: Set<String> = ["RSSI", "ManufacturerData", "ServiceData", "TxPower"]
 
     private func apply(_ signal: BusMessage) throws(BusError) -> BlueZEvent? {

@@ -6,7 +6,6 @@ enum BlueZNames {
     static let gattService = "org.bluez.GattService1"
     static let gattCharacteristic = "org.bluez.GattCharacteristic1"
     static let agentManager = "org.bluez.AgentManager1"
-    static let agent = "org.bluez.Agent1"
     static let agentManagerPath = "/org/bluez"
     static let objectManager = "org.freedesktop.DBus.ObjectManager"
     static let properties = "org.freedesktop.DBus.Properties"

@@ -33,8 +33,16 @@ public struct BLEPeripheral: Codable, Equatable, Sendable {
 
     /// Whether an advertised local name is this device's (the pattern is searched for, as the SDK does).
     public func matches(advertisedName name: String) -> Bool {
-        guard let expression = try? NSRegularExpression(pattern: advertisedName) else { return false }
-        return expression.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
+        namePattern().map { Self.name(name, matches: $0) } ?? false
+    }
+
+    /// The advertised-name pattern, compiled (once per search: the catalog checked that it compiles).
+    public func namePattern() -> NSRegularExpression? {
+        try? NSRegularExpression(pattern: advertisedName)
+    }
+
+    public static func name(_ name: String, matches pattern: NSRegularExpression) -> Bool {
+        pattern.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
     }
 }
 

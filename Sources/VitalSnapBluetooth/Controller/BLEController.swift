@@ -269,8 +269,23 @@ public final class BLEController: @unchecked Sendable {
         }
     }
 
+    /// The catalog's name patterns, compiled once: devices are matched on every advertisement.
+    private let patternLock = NSLock()
+    private var patterns: [Int: NSRegularExpression] = [:]
+
+    private func pattern(_ peripheral: BLEPeripheral) -> NSRegularExpression? {
+        patternLock.lock()
+        defer { patternLock.unlock() }
+        if let compiled = patterns[peripheral.id] { return compiled }
+        let compiled = peripheral.namePattern()
+        patterns[peripheral.id] = compiled
+        return compiled
+    }
+
     func matches(_ device: BlueZDevice, _ peripheral: BLEPeripheral) -> Bool {
-        guard let name = device.name, peripheral.matches(advertisedName: name) else { return false }
+        guard let name = device.name, let pattern = pattern(peripheral), BLEPeripheral.name(name, matches: pattern) else {
+            return false
+        }
         guard let service = peripheral.advertisedService else { return true }
         // BlueZ filters by service already; a device whose advertised services are unknown still counts.
         return device.uuids.isEmpty || device.uuids.contains(BLEUUID.full(service))

@@ -54,8 +54,9 @@ public struct BLERecordDelivery: Sendable {
                 summary.skipped.append(reason)
             }
         }
+        let glucose = BLEUUID.full(BLEUUID.short(GlucoseMeasurement.uuid))
         let sequenceNumbers = outcome.payloads
-            .filter { $0.characteristic == BLEUUID.full("2A18") }
+            .filter { $0.characteristic == glucose }
             .compactMap { BLEMeasurementPayload.sequenceNumber($0.bytes) }
         if let last = sequenceNumbers.max() {
             try anchors.advance(to: last, peripheralID: outcome.peripheral.id, address: outcome.address)

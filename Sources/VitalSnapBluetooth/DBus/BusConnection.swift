@@ -84,23 +84,11 @@ public final class BusConnection: @unchecked Sendable {
         guard dbus_connection_send(raw, message.raw, &serial) != 0 else { throw .outOfMemory }
         let what = "\(message.interface ?? "").\(message.member ?? "") on \(message.path ?? "")"
         let deadline = ContinuousClock.now + .milliseconds(Int(max(0, timeout) * 1000))
-        while true {
-            if let reply = try receive(until: deadline, replyTo: serial) {
-                if reply.kind == .error {
-                    throw .remote(BusRemoteError(name: reply.errorName ?? "", text: reply.firstText ?? ""))
-                }
-                return try reply.arguments()
-            }
-            if ContinuousClock.now >= deadline { throw .timeout(what: what) }
+        guard let reply = try receive(until: deadline, replyTo: serial) else { throw .timeout(what: what) }
+        if reply.kind == .error {
+            throw .remote(BusRemoteError(name: reply.errorName ?? "", text: reply.firstText ?? ""))
         }
-    }
-
-    /// Sends a message without waiting (a reply to a call, a signal).
-    public func send(_ message: BusMessage) throws(BusError) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard dbus_connection_send(raw, message.raw, nil) != 0 else { throw .outOfMemory }
-        dbus_connection_flush(raw)
+        return try reply.arguments()
     }
 
     /// Asks the bus to deliver the signals `rule` matches (`type='signal',sender='org.bluez'`).
@@ -132,20 +120,18 @@ public final class BusConnection: @unchecked Sendable {
     public func nextSignal(timeout: Double) throws(BusError) -> BusMessage? {
         lock.lock()
         defer { lock.unlock() }
-        if !signals.isEmpty { return signals.removeFirst() }
-        let deadline = ContinuousClock.now + .milliseconds(Int(max(0, timeout) * 1000))
-        repeat {
-            _ = try receive(until: deadline, replyTo: nil)
-            if !signals.isEmpty { return signals.removeFirst() }
-        } while ContinuousClock.now < deadline
-        return nil
+        if signals.isEmpty {
+            _ = try receive(until: ContinuousClock.now + .milliseconds(Int(max(0, timeout) * 1000)), replyTo: nil)
+        }
+        return signals.isEmpty ? nil : signals.removeFirst()
     }
 
-    /// Reads the connection until the reply to `serial` comes or `deadline` passes; keeps signals, answers
-    /// calls to exported objects. Called with the lock held.
+    /// Reads the connection until the reply to `serial` comes (with no serial: until a signal comes) or `deadline`
+    /// passes; keeps signals, answers calls to exported objects. Called with the lock held.
     private func receive(until deadline: ContinuousClock.Instant, replyTo serial: dbus_uint32_t?) throws(BusError) -> BusMessage? {
         while true {
             if let reply = try drain(replyTo: serial) { return reply }
+            if serial == nil, !signals.isEmpty { return nil }
             let left = deadline - ContinuousClock.now
             let milliseconds = Int32(clamping: Int((left / .milliseconds(1)).rounded(.up)))
             // At the deadline, one last read that does not wait, so a reply already in the socket is not missed.

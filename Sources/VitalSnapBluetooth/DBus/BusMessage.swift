@@ -55,9 +55,7 @@ public final class BusMessage: @unchecked Sendable {
     public var path: String? { dbus_message_get_path(raw).map { String(cString: $0) } }
     public var interface: String? { dbus_message_get_interface(raw).map { String(cString: $0) } }
     public var member: String? { dbus_message_get_member(raw).map { String(cString: $0) } }
-    public var sender: String? { dbus_message_get_sender(raw).map { String(cString: $0) } }
     public var errorName: String? { dbus_message_get_error_name(raw).map { String(cString: $0) } }
-    public var serial: UInt32 { dbus_message_get_serial(raw) }
     public var replySerial: UInt32 { dbus_message_get_reply_serial(raw) }
 
     // The message type codes of dbus-protocol.h (macros Swift does not import).

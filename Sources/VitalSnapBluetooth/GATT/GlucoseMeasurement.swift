@@ -1,3 +1,4 @@
+import VitalSnapCore
 /// Glucose Measurement (0x2A18, Glucose service 0x1808): one stored reading of a meter, sent for each record the
 /// Record Access Control Point reports. Layout: flags, sequence number, base time, then what the flags announce.
 public struct GlucoseMeasurement: Equatable, Sendable {
@@ -60,10 +61,12 @@ public struct GlucoseMeasurement: Equatable, Sendable {
     /// The concentration in mg/dL: kg/L x 100,000; mol/L x 1000 (mmol/L) x 18 (Validic's factor). nil when absent
     /// or a special value.
     public var milligramsPerDecilitre: Double? {
-        guard let value = concentration?.double else { return nil }
         switch unit {
-        case .kilogramsPerLitre: return value * 100_000
-        case .molesPerLitre: return value * 1000 * 18
+        case .kilogramsPerLitre:
+            return concentration?.double(timesTenToThe: GATTUnitConversion.kilogramsPerLitreToMilligramsPerDecilitreExponent)
+        case .molesPerLitre:
+            return concentration?.double(timesTenToThe: GATTUnitConversion.molesToMillimolesExponent)
+                .map(GlucoseUnit.mmolPerL.toCanonical)
         }
     }
 }

@@ -15,15 +15,8 @@ enum GATTUnitConversion {
     /// Centimetres in one inch: exact by definition (international inch, 1959).
     static let centimetresPerInch = 2.54
     static let centimetresPerMetre = 100.0
-    /// Decimals kept by a conversion that multiplies (Core keeps the same for its unit conversions): enough for
-    /// any display, and the binary noise of the product is gone.
-    static let conversionDecimals = 10
-
-    static func rounded(_ value: Double) -> Double {
-        var scale = 1.0
-        for _ in 0..<conversionDecimals { scale *= 10 }
-        return (value * scale).rounded(.toNearestOrAwayFromZero) / scale
-    }
+    /// A converted value as Core keeps conversions (ten decimals: every real digit, no binary noise).
+    static func rounded(_ value: Double) -> Double { DecimalRounding.converted(value) }
 }
 
 extension MedicalFloat {

@@ -10,8 +10,6 @@ public struct BLEDeviceSecrets: Sendable {
     public static let storedKeysFileName = "ble-keys.json"
     /// Hexadecimal digits of a per-meter key: 16 bytes.
     public static let peripheralKeyDigits = 32
-    /// Owner read and write only: the file holds secrets.
-    static let storedKeysMode: mode_t = 0o600
 
     public let directory: DataDirectory
 
@@ -45,15 +43,8 @@ public struct BLEDeviceSecrets: Sendable {
         try Self.checkPeripheralKey(key)
         var keys = try storedKeys()
         keys[uuid] = key.lowercased()
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data: Data
-        do { data = try encoder.encode(StoredKeys(keys: keys)) } catch {
-            throw .storage(.cannotWrite(path: storedKeysPath, reason: "\(error)"))
-        }
         do {
-            try directory.create()
-            try DurableFile.write(data, to: storedKeysPath, mode: Self.storedKeysMode)
+            try JSONStateFile<StoredKeys>(Self.storedKeysFileName, in: directory).save(StoredKeys(keys: keys))
         } catch {
             throw .storage(error)
         }

@@ -10,12 +10,10 @@ public struct BLEAnchorStore: Sendable {
         var updated: Date
     }
 
-    private let directory: DataDirectory
     private let file: JSONStateFile<[String: Anchor]>
 
     public init(directory: DataDirectory) {
-        self.directory = directory
-        file = JSONStateFile(path: directory.path + "/ble-anchors.json")
+        file = JSONStateFile("ble-anchors.json", in: directory)
     }
 
     static func key(peripheralID: Int, address: String) -> String { "\(peripheralID)/\(address.uppercased())" }
@@ -31,7 +29,7 @@ public struct BLEAnchorStore: Sendable {
         let key = Self.key(peripheralID: peripheralID, address: address)
         if let current = anchors[key]?.sequenceNumber, current >= sequenceNumber { return }
         anchors[key] = Anchor(sequenceNumber: sequenceNumber, updated: Date())
-        try file.save(anchors, in: directory)
+        try file.save(anchors)
     }
 
     /// Forgets every meter (a new user's session starts from their meters' first records).

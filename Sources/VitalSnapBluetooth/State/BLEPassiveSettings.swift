@@ -8,12 +8,10 @@ public struct BLEPassiveSettings: Sendable {
         var peripheralIDs: [Int]
     }
 
-    private let directory: DataDirectory
     private let file: JSONStateFile<Stored>
 
     public init(directory: DataDirectory) {
-        self.directory = directory
-        file = JSONStateFile(path: directory.path + "/ble-passive.json")
+        file = JSONStateFile("ble-passive.json", in: directory)
     }
 
     public func peripheralIDs() throws(StorageError) -> [Int] {
@@ -26,7 +24,7 @@ public struct BLEPassiveSettings: Sendable {
         if unique.isEmpty {
             file.delete()
         } else {
-            try file.save(Stored(peripheralIDs: unique), in: directory)
+            try file.save(Stored(peripheralIDs: unique))
         }
     }
 

@@ -51,9 +51,9 @@ enum CompactJSONNode {
 
     func write(into out: inout [UInt8]) {
         switch self {
-        case .null: out += Array("null".utf8)
-        case .bool(let flag): out += Array((flag ? "true" : "false").utf8)
-        case .literal(let text): out += Array(text.utf8)
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .literal(let text): out.append(contentsOf: text.utf8)
         case .string(let text): Self.write(string: text, into: &out)
         case .object(let object):
             out.append(UInt8(ascii: "{"))
@@ -89,7 +89,9 @@ enum CompactJSONNode {
             case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
             case 0x08: out += [UInt8(ascii: "\\"), UInt8(ascii: "b")]
             case 0x0C: out += [UInt8(ascii: "\\"), UInt8(ascii: "f")]
-            case ..<0x20: out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            case ..<0x20:
+                out.append(contentsOf: "\\u00".utf8)
+                out += [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
             default: out.append(byte)
             }
         }

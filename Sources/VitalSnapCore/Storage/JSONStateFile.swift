@@ -3,10 +3,13 @@ import Foundation
 /// A small JSON file of state in the data directory (Bluetooth anchors, Health subscriptions, ...), read whole and
 /// replaced whole (crash-safe, mode 0600).
 public struct JSONStateFile<Value: Codable>: Sendable {
+    public let directory: DataDirectory
     public let path: String
 
-    public init(path: String) {
-        self.path = path
+    /// The file `name` in `directory` (made when first saved).
+    public init(_ name: String, in directory: DataDirectory) {
+        self.directory = directory
+        path = directory.path + "/" + name
     }
 
     /// The value; nil when there is no file. A file that is not the expected JSON is an error naming it.
@@ -19,7 +22,7 @@ public struct JSONStateFile<Value: Codable>: Sendable {
         }
     }
 
-    public func save(_ value: Value, in directory: DataDirectory) throws(StorageError) {
+    public func save(_ value: Value) throws(StorageError) {
         try directory.create()
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

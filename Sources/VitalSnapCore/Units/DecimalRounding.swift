@@ -7,6 +7,11 @@ public enum DecimalRounding {
     /// and it removes binary noise (`5.6 * 18` is `100.80000000000001` in a raw `Double`).
     static let conversionDecimals = 10
 
+    /// The result of a unit conversion, kept to `conversionDecimals`: what every module's conversions store.
+    public static func converted(_ value: Double) -> Double {
+        round(value, decimals: conversionDecimals)
+    }
+
     static func round(_ value: Double, decimals: Int) -> Double {
         guard value.isFinite else { return value }
         let scale = pow(10.0, Double(decimals))

@@ -26,17 +26,15 @@ public struct HealthAnchors: Sendable {
     }
 
     private let file: JSONStateFile<Stored>
-    private let directory: DataDirectory
     public var path: String { file.path }
 
     public init(directory: DataDirectory) {
-        self.directory = directory
-        file = JSONStateFile(path: directory.path + "/health-anchors.json")
+        file = JSONStateFile("health-anchors.json", in: directory)
     }
 
     public func load() throws(StorageError) -> Stored { try file.load() ?? Stored() }
 
-    public func save(_ stored: Stored) throws(StorageError) { try file.save(stored, in: directory) }
+    public func save(_ stored: Stored) throws(StorageError) { try file.save(stored) }
 
     public func clear() { file.delete() }
 }

@@ -83,6 +83,8 @@ public final class HealthImporter {
             batch.removeAll(keepingCapacity: true)
         }
 
+        func skip(_ reason: HealthSkip) { summary.skipped[reason.category, default: 0] += 1 }
+
         func take(_ outcome: HealthRecordMapper.Outcome) throws {
             switch outcome {
             case .record(let record):
@@ -90,7 +92,7 @@ public final class HealthImporter {
                 if batch.count >= batchSize { try flush() }
             case .total(let contribution):
                 if !inRange(HealthDailyTotals.dayNumber(of: contribution)) {
-                    summary.skipped[HealthSkip.outsideRange.category, default: 0] += 1
+                    skip(.outsideRange)
                     return
                 }
                 if hourlySteps, contribution.kind == .steps { hours.add(contribution) }
@@ -98,14 +100,14 @@ public final class HealthImporter {
                 if let anchorDay = anchorDays[HealthDailyTotals.family(of: contribution.kind).rawValue],
                     HealthDailyTotals.dayNumber(of: contribution) < anchorDay
                 {
-                    summary.skipped[HealthSkip.alreadyDelivered.category, default: 0] += 1
+                    skip(.alreadyDelivered)
                 } else {
                     totals.add(contribution)
                 }
             case .weightPart(let part):
                 weights.add(part)
             case .skipped(let reason):
-                summary.skipped[reason.category, default: 0] += 1
+                skip(reason)
             }
         }
 
@@ -121,49 +123,47 @@ public final class HealthImporter {
                 case .sample(let sample):
                     summary.elementsByType[sample.type, default: 0] += 1
                     pulses.note(sample)
+                    // Point samples are filtered by day and anchor here; totals by day when they are summed.
+                    let isPoint = HealthSampleKind.byIdentifier[sample.type].map { !HealthDailyTotals.isTotal($0) } ?? false
                     if !subscribed.contains(sample.type) {
-                        summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1
-                    } else if let kind = HealthSampleKind.byIdentifier[sample.type], !HealthDailyTotals.isTotal(kind),
-                        !inRange(sample.startDate.localDayNumber)
-                    {
-                        summary.skipped[HealthSkip.outsideRange.category, default: 0] += 1
-                    } else if let kind = HealthSampleKind.byIdentifier[sample.type], !HealthDailyTotals.isTotal(kind),
-                        deliveredBefore(sample.type, sample.creationDate ?? sample.startDate, &nextAnchors)
-                    {
-                        summary.skipped[HealthSkip.alreadyDelivered.category, default: 0] += 1
+                        skip(.notSubscribed)
+                    } else if isPoint, !inRange(sample.startDate.localDayNumber) {
+                        skip(.outsideRange)
+                    } else if isPoint, deliveredBefore(sample.type, sample.creationDate ?? sample.startDate, &nextAnchors) {
+                        skip(.alreadyDelivered)
                     } else {
                         try take(mapper.map(sample))
                     }
                 case .correlation(let correlation):
                     summary.elementsByType[correlation.type, default: 0] += 1
-                    let wanted = correlation.samples.contains { subscribed.contains($0.type) }
-                    if correlation.type == HealthSampleKind.bloodPressureCorrelation {
-                        if !wanted {
-                            summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1
-                        } else if !inRange(correlation.startDate.localDayNumber) {
-                            summary.skipped[HealthSkip.outsideRange.category, default: 0] += 1
-                        } else if deliveredBefore(correlation.type, correlation.creationDate ?? correlation.startDate, &nextAnchors) {
-                            summary.skipped[HealthSkip.alreadyDelivered.category, default: 0] += 1
-                        } else if case .record(let record) = mapper.map(correlation) {
-                            // Held to the end: its pulse is a heart-rate sample of the same moment, found later.
+                    if correlation.type != HealthSampleKind.bloodPressureCorrelation {
+                        // A food correlation's nutrients are also written at the top level, where they are read.
+                        skip(.unknownType(correlation.type))
+                    } else if !correlation.samples.contains(where: { subscribed.contains($0.type) }) {
+                        skip(.notSubscribed)
+                    } else if !inRange(correlation.startDate.localDayNumber) {
+                        skip(.outsideRange)
+                    } else if deliveredBefore(correlation.type, correlation.creationDate ?? correlation.startDate, &nextAnchors) {
+                        skip(.alreadyDelivered)
+                    } else {
+                        let outcome = mapper.map(correlation)
+                        if case .record(let record) = outcome {
+                            // Held to the end, when every heart rate of the export has been seen.
                             pressures.append((HealthPulseFinder.Key(correlation), record))
                         } else {
-                            try take(mapper.map(correlation))
+                            try take(outcome)
                         }
-                    } else {
-                        // A food correlation's nutrients are also written at the top level, where they are read.
-                        summary.skipped[HealthSkip.unknownType(correlation.type).category, default: 0] += 1
                     }
                 case .workout(let workout):
                     summary.elementsByType[HealthSubscriptionSet.workoutIdentifier, default: 0] += 1
                     if !subscribed.contains(HealthSubscriptionSet.workoutIdentifier) {
-                        summary.skipped[HealthSkip.notSubscribed.category, default: 0] += 1
+                        skip(.notSubscribed)
                     } else if !inRange(workout.startDate.localDayNumber) {
-                        summary.skipped[HealthSkip.outsideRange.category, default: 0] += 1
+                        skip(.outsideRange)
                     } else if deliveredBefore(
                         HealthSubscriptionSet.workoutIdentifier, workout.creationDate ?? workout.startDate, &nextAnchors)
                     {
-                        summary.skipped[HealthSkip.alreadyDelivered.category, default: 0] += 1
+                        skip(.alreadyDelivered)
                     } else {
                         try take(mapper.map(workout))
                     }
@@ -202,7 +202,7 @@ public final class HealthImporter {
                 batch.append(record)
                 if batch.count >= batchSize { try flush() }
             case .failure(let reason):
-                summary.skipped[reason.category, default: 0] += 1
+                skip(reason)
             }
         }
         for total in hours.records() {
@@ -217,7 +217,7 @@ public final class HealthImporter {
                 let family = record.type.rawValue
                 let digest = ActivityID.derived(from: String(decoding: try RecordJSON.encode(record), as: UTF8.self))
                 if let anchor = anchors?.days[family], anchor.day == total.day, anchor.digests[record.activityID] == digest {
-                    summary.skipped[HealthSkip.alreadyDelivered.category, default: 0] += 1
+                    skip(.alreadyDelivered)
                     continue
                 }
                 // The newest day of each family is the new anchor, with what was queued for it.
@@ -228,7 +228,7 @@ public final class HealthImporter {
                 batch.append(record)
                 if batch.count >= batchSize { try flush() }
             case .failure(let reason):
-                summary.skipped[reason.category, default: 0] += 1
+                skip(reason)
             }
         }
         try flush()

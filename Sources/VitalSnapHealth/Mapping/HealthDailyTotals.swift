@@ -56,12 +56,9 @@ public final class HealthDailyTotals {
         var sleep: [SleepStage: Double] = [:]
         /// The record's timestamp: the day's first sample (routine, nutrition) or the night's wake-up (sleep).
         var stamp: HealthDate
-        var samples = 0
     }
 
     private var sums: [Key: Sums] = [:]
-
-    public var isEmpty: Bool { sums.isEmpty }
 
     /// Whether samples of `kind` are summed into daily totals (rather than making records of their own).
     public static func isTotal(_ kind: HealthSampleKind) -> Bool {
@@ -84,10 +81,7 @@ public final class HealthDailyTotals {
     }
 
     /// The day a contribution counts for: a night belongs to the day it ends on (a sleep from 23:00 to 07:00 is
-    /// the next morning's); everything else to the day it starts on.
-    public static func day(of contribution: Contribution) -> String { HealthDate.dayText(dayNumber(of: contribution)) }
-
-    /// The same, as local days since 1970.
+    /// the next morning's); everything else to the day it starts on. As local days since 1970.
     public static func dayNumber(of contribution: Contribution) -> Int {
         family(of: contribution.kind) == .sleep ? contribution.end.localDayNumber : contribution.start.localDayNumber
     }
@@ -98,16 +92,18 @@ public final class HealthDailyTotals {
         let hour = hourly ? contribution.start.localHour : nil
         let key = Key(family: family, day: day, source: contribution.sourceName, hour: hour)
         let stamp = hour.map { _ in contribution.start.startOfLocalHour } ?? (family == .sleep ? contribution.end : contribution.start)
-        var entry = sums[key] ?? Sums(stamp: stamp)
+        // In place: a copy of the entry would copy its dictionaries for every sample.
+        Self.accumulate(contribution, byHour: hour != nil, into: &sums[key, default: Sums(stamp: stamp)])
+    }
+
+    private static func accumulate(_ contribution: Contribution, byHour: Bool, into entry: inout Sums) {
         if let stage = contribution.sleepStage {
             entry.sleep[stage, default: 0] += contribution.amount
             if contribution.end > entry.stamp { entry.stamp = contribution.end }
         } else {
             entry.values[contribution.kind, default: 0] += contribution.amount
-            if hour == nil, contribution.start < entry.stamp { entry.stamp = contribution.start }
+            if !byHour, contribution.start < entry.stamp { entry.stamp = contribution.start }
         }
-        entry.samples += 1
-        sums[key] = entry
     }
 
     private static func inOrder(_ a: Key, _ b: Key) -> Bool {
@@ -118,13 +114,13 @@ public final class HealthDailyTotals {
     }
 
     /// The totals as records, in day order; a total Core refuses (a day of 2 million steps) is a skip.
-    public func records() -> [(outcome: Result<Record, HealthSkip>, day: String, samples: Int)] {
-        sums.keys.sorted(by: Self.inOrder).compactMap { key in
-            sums[key].flatMap { record(key, $0) }.map { ($0.outcome, HealthDate.dayText(key.day), $0.samples) }
+    public func records() -> [(outcome: Result<Record, HealthSkip>, day: String)] {
+        sums.sorted { Self.inOrder($0.key, $1.key) }.compactMap { key, sums in
+            record(key, sums).map { ($0, HealthDate.dayText(key.day)) }
         }
     }
 
-    private func record(_ key: Key, _ sums: Sums) -> (outcome: Result<Record, HealthSkip>, samples: Int)? {
+    private func record(_ key: Key, _ sums: Sums) -> Result<Record, HealthSkip>? {
         let header = HealthRecordHeader.make(
             identity: [key.family.rawValue + (key.hour.map { "-hour-\($0)" } ?? ""), key.source, HealthDate.dayText(key.day)],
             at: sums.stamp,
@@ -153,9 +149,9 @@ public final class HealthDailyTotals {
                     header: header, totalSleep: HealthRecordMapper.rounded(total), awake: stages[.awake], deep: stages[.deep],
                     light: stages[.core], rem: stages[.rem]))
             }
-            return (.success(record), sums.samples)
+            return .success(record)
         } catch {
-            return (.failure(.absurd(error.description)), sums.samples)
+            return .failure(.absurd(error.description))
         }
     }
 }

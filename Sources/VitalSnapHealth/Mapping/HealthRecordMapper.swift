@@ -175,13 +175,8 @@ public struct HealthRecordMapper {
         return words
     }
 
-    /// Conversions multiply by inexact factors: ten decimals keep every real digit and drop the binary noise.
-    static func rounded(_ value: Double) -> Double {
-        (value * roundingScale).rounded() / roundingScale
-    }
-
-    /// Ten decimals, as Core keeps for its own unit conversions.
-    static let roundingScale = 1e10
+    /// Conversions multiply by inexact factors: kept as Core keeps its own (ten decimals, no binary noise).
+    static func rounded(_ value: Double) -> Double { DecimalRounding.converted(value) }
 
     private func total(_ kind: HealthSampleKind, _ sample: HealthSample, _ value: Double) -> Outcome {
         let factor: Double?

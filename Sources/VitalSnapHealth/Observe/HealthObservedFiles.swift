@@ -5,12 +5,10 @@ import VitalSnapCore
 /// modification time), so that after a restart it imports only what arrived while it was stopped.
 public struct HealthObservedFiles: Sendable {
     private let file: JSONStateFile<[String: String]>
-    private let directory: DataDirectory
     public var path: String { file.path }
 
     public init(directory: DataDirectory) {
-        self.directory = directory
-        file = JSONStateFile(path: directory.path + "/health-observed.json")
+        file = JSONStateFile("health-observed.json", in: directory)
     }
 
     public func load() throws(StorageError) -> [String: String] { try file.load() ?? [:] }
@@ -18,7 +16,7 @@ public struct HealthObservedFiles: Sendable {
     public func record(_ path: String, fingerprint: String) throws(StorageError) {
         var seen = try load()
         seen[path] = fingerprint
-        try file.save(seen, in: directory)
+        try file.save(seen)
     }
 
     public func clear() { file.delete() }

@@ -20,19 +20,17 @@ public struct HealthSubscriptions: Sendable {
     }
 
     private let file: JSONStateFile<Stored>
-    private let directory: DataDirectory
     public var path: String { file.path }
 
     public init(directory: DataDirectory) {
-        self.directory = directory
-        file = JSONStateFile(path: directory.path + "/health-subscriptions.json")
+        file = JSONStateFile("health-subscriptions.json", in: directory)
     }
 
     public func load() throws(StorageError) -> Stored { try file.load() ?? Stored() }
 
     /// Saves the subscriptions; none at all removes the file.
     public func save(_ stored: Stored) throws(StorageError) {
-        if stored.isEmpty { clear() } else { try file.save(stored, in: directory) }
+        if stored.isEmpty { clear() } else { try file.save(stored) }
     }
 
     public func clear() { file.delete() }

@@ -15,8 +15,6 @@ public final class ExportSanitizer: ByteStream {
     public private(set) var replacedCharacters = 0
     /// Lines of the DTD dropped from the stream: a parser's line numbers are this much lower than the file's.
     public private(set) var removedLines = 0
-    /// How many spaces inside attribute names became underscores.
-    public private(set) var repairedAttributeNames = 0
     private var markup = MarkupState.text
     /// Spaces after an attribute name, withheld at the end of a buffer until the next byte says what they are.
     private var heldSpaces = 0
@@ -136,7 +134,6 @@ public final class ExportSanitizer: ByteStream {
                 if Self.isNameByte(byte) {
                     // A name, spaces, then more name: one name written with spaces.
                     for space in spacesFrom..<index { bytes[space] = 0x5F }
-                    repairedAttributeNames += 1
                     markup = .attributeName
                 } else {
                     markup = byte == 0x3E ? .text : (byte == 0x22 || byte == 0x27 ? .quoted(byte) : .inTag)
