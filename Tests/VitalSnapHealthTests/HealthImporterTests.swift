@@ -239,3 +239,30 @@ final class HealthAnchorTests: XCTestCase {
         XCTAssertEqual(three.skipped["delivered before"], 8)
     }
 }
+
+/// A day's total that grows while its older version still waits in the queue (no session: nothing uploaded).
+final class HealthPendingTotalTests: XCTestCase {
+    typealias F = HealthFixture
+
+    func testAGrownTotalReplacesTheWaitingOneAndAnUnchangedOneIsLeftAlone() throws {
+        let folder = try F.folder()
+        let queue = try UploadQueue(directory: DataDirectory(path: folder.appendingPathComponent("data").path))
+        let all = Set(HealthSubscriptionSet.allCases.flatMap(\.identifiers))
+        let morning = F.record("HKQuantityTypeIdentifierStepCount", "1000", unit: "count", start: "2026-03-05 08:00:00 -0500")
+        let evening = F.record("HKQuantityTypeIdentifierStepCount", "700", unit: "count", start: "2026-03-05 20:00:00 -0500")
+        func run(_ body: String, anchors: HealthAnchors.Stored) throws -> HealthImportSummary {
+            let file = folder.appendingPathComponent("export-\(UUID().uuidString).xml")
+            try F.export(body).write(to: file)
+            return try HealthImporter(queue: queue, owner: nil, subscribed: all, anchors: anchors).run(HealthExportLocator.locate(file.path))
+        }
+        let first = try run(morning, anchors: .init())
+        let second = try run(morning + evening, anchors: first.anchors)
+        XCTAssertEqual(second.queuedByRecordType, ["routine": 1])
+        let waiting = try queue.pending().map { try RecordJSON.decode($0.json) }
+        XCTAssertEqual(waiting.compactMap(\.routine).map(\.steps), [1700])
+        // Run again unchanged: the waiting total is the same, nothing is rewritten.
+        let third = try run(morning + evening, anchors: .init())
+        XCTAssertEqual(third.queued, 0)
+        XCTAssertEqual(third.alreadyQueued, 1)
+    }
+}

@@ -174,9 +174,9 @@ public final class UploadQueue: @unchecked Sendable {
 
     /// What `submit(batch:owner:)` did.
     public struct BatchResult: Sendable, Equatable {
-        /// Records stored now.
+        /// Records stored now (new, or replacing the older content of a waiting one).
         public var queued = 0
-        /// Records whose activity ID was already queued: left as they were.
+        /// Records already queued with the same content: left as they were.
         public var alreadyQueued = 0
         /// For each record of the batch, in order: whether it was stored now.
         public var stored: [Bool] = []
@@ -184,9 +184,10 @@ public final class UploadQueue: @unchecked Sendable {
     }
 
     /// Validates and stores many records (no images) in one transaction: all of them or none, on disk at return.
-    /// A record whose activity ID is already queued is skipped, not an error: an import run again, or cut short
-    /// and run again, adds only what is not there. One transaction per batch keeps a large import from paying
-    /// one fsync per record.
+    /// A record whose activity ID is already queued with the same content is skipped, not an error: an import run
+    /// again, or cut short and run again, adds only what is not there. One queued with other content (a day's
+    /// total that grew since) is replaced by the new content, still waiting: it is the same record, newer. One
+    /// transaction per batch keeps a large import from paying one fsync per record.
     public func submit(batch records: [Record], owner: String?) throws -> BatchResult {
         var encoded: [(Record, Data)] = []
         encoded.reserveCapacity(records.count)
@@ -198,8 +199,10 @@ public final class UploadQueue: @unchecked Sendable {
         return try locked {
             try database.transaction {
                 let insert = try database.prepare("""
-                    INSERT OR IGNORE INTO pending (activity_id, record_type, record_json, owner, image_file, queued_at)
+                    INSERT INTO pending (activity_id, record_type, record_json, owner, image_file, queued_at)
                     VALUES (?, ?, ?, ?, NULL, ?)
+                    ON CONFLICT (activity_id) DO UPDATE SET record_json = excluded.record_json
+                    WHERE record_json != excluded.record_json
                     """)
                 var result = BatchResult()
                 for (record, json) in encoded {
