@@ -125,6 +125,41 @@ final class BatchFilterTests: XCTestCase {
 
     /// The target: killed at random moments (SIGKILL, at least 10 times while reading), then run to
     /// the end with the same command, every input is in the output exactly once.
+    /// A producer that sends the next path only once the last one's result is out (a conversation over pipes)
+    /// gets each result while batch is still waiting for more paths.
+    func testEachResultComesOutWhileTheNextPathIsAwaited() throws {
+        guard let executable = CLI.executable else { throw XCTSkip("the vitalsnap executable was not found") }
+        let folder = try makeTemporaryFolder()
+        let names = try photos(3, in: folder)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["batch", "--paths-from", "-", "-p", "100", "--jobs", "2", "--reader", "rules", "-q"]
+        process.currentDirectoryURL = folder
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        // A batch that holds results back until more paths come would block this test: it is stopped instead.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60) { if process.isRunning { process.terminate() } }
+        var received = Data()
+        for name in names {
+            input.fileHandleForWriting.write(Data((name + "\n").utf8))
+            // The result of this path before any further path is sent.
+            while !String(decoding: received, as: UTF8.self).contains("\"\(name)\"") {
+                let chunk = output.fileHandleForReading.availableData
+                XCTAssertFalse(chunk.isEmpty, "batch ended before the result of \(name)")
+                if chunk.isEmpty { return }
+                received += chunk
+            }
+        }
+        try input.fileHandleForWriting.close()
+        received += output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(try files(String(decoding: received, as: UTF8.self)), names)
+    }
+
     func testResumeAfterRandomKillsHasEveryInputExactlyOnce() throws {
         guard let executable = CLI.executable else { throw XCTSkip("the vitalsnap executable was not found") }
         let folder = try makeTemporaryFolder()

@@ -181,9 +181,11 @@ public struct BatchRunner: Sendable {
     }
 
     /// The entries not yet taken, the results not yet delivered, shared by the workers and the delivering
-    /// thread under one lock.
+    /// thread: the results and counts under one lock, the drawing of entries under another.
     private final class SharedState: @unchecked Sendable {
         private let condition = NSCondition()
+        /// Held by the one worker drawing the next entry.
+        private let source = NSLock()
         private var entries: AnyIterator<ImageFileCollector.Entry>
         private let window: Int
         /// Entries taken so far; all of them once `ended`.
@@ -199,11 +201,21 @@ public struct BatchRunner: Sendable {
         }
 
         /// The next entry and its index, waiting while the window is full; nil when there are no more.
+        ///
+        /// The entries are drawn with only `source` held, one taker at a time: drawing may wait on a pipe (paths
+        /// from stdin), and meanwhile finished results must still be stored and delivered.
         func take() -> (Int, ImageFileCollector.Entry)? {
+            source.lock()
+            defer { source.unlock() }
+            condition.lock()
+            while !ended && taken - delivered >= window { condition.wait() }
+            let stopped = ended
+            condition.unlock()
+            if stopped { return nil }
+            let next = entries.next()
             condition.lock()
             defer { condition.unlock() }
-            while !ended && taken - delivered >= window { condition.wait() }
-            guard !ended, let entry = entries.next() else {
+            guard !ended, let entry = next else {
                 if !ended {
                     ended = true
                     condition.broadcast()
