@@ -29,46 +29,67 @@ enum CompactJSONNode {
     case string(String)
     case object(ObjectBox)
     case array(ArrayBox)
+    /// What a super encoder writes into its box, read when written out.
+    case boxed(Box)
 
     final class Box {
         var node = CompactJSONNode.null
     }
 
+    /// An object's members in the order they were encoded (a key encoded again replaces its value).
     final class ObjectBox {
-        var members: [(key: String, value: Box)] = []
+        var members: [(key: String, node: CompactJSONNode)] = []
 
-        func box(for key: String) -> Box {
-            if let existing = members.first(where: { $0.key == key }) { return existing.value }
-            let box = Box()
-            members.append((key, box))
-            return box
+        func set(_ key: String, _ node: CompactJSONNode) {
+            if let index = members.firstIndex(where: { $0.key == key }) {
+                members[index].node = node
+            } else {
+                members.append((key, node))
+            }
+        }
+
+        /// The object under `key` for a nested container: the one there, or a new one.
+        func object(for key: String) -> ObjectBox {
+            if let member = members.first(where: { $0.key == key }), case .object(let existing) = member.node { return existing }
+            let object = ObjectBox()
+            set(key, .object(object))
+            return object
+        }
+
+        func array(for key: String) -> ArrayBox {
+            let array = ArrayBox()
+            set(key, .array(array))
+            return array
         }
     }
 
     final class ArrayBox {
-        var items: [Box] = []
+        var items: [CompactJSONNode] = []
     }
 
     func write(into out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
+        case .boxed(let box): box.node.write(into: &out)
         case .bool(let flag): out.append(contentsOf: (flag ? "true" : "false").utf8)
         case .literal(let text): out.append(contentsOf: text.utf8)
         case .string(let text): Self.write(string: text, into: &out)
         case .object(let object):
             out.append(UInt8(ascii: "{"))
-            for (index, member) in object.members.sorted(by: { $0.key < $1.key }).enumerated() {
+            // Sorted in place: the tree is written once.
+            object.members.sort { $0.key < $1.key }
+            for (index, member) in object.members.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 Self.write(string: member.key, into: &out)
                 out.append(UInt8(ascii: ":"))
-                member.value.node.write(into: &out)
+                member.node.write(into: &out)
             }
             out.append(UInt8(ascii: "}"))
         case .array(let array):
             out.append(UInt8(ascii: "["))
             for (index, item) in array.items.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                item.node.write(into: &out)
+                item.write(into: &out)
             }
             out.append(UInt8(ascii: "]"))
         }
@@ -80,6 +101,16 @@ enum CompactJSONNode {
     /// they are, as `.withoutEscapingSlashes` writes them.
     static func write(string: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Most strings need no escape: copied whole.
+        let copied = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if copied == true {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
@@ -135,15 +166,18 @@ enum CompactJSONNode {
         }
     }
 
-    /// Encodes any value into `box`: the primitives directly, the rest through their `encode(to:)`.
-    static func encode<T: Encodable>(_ value: T, into box: Box, codingPath: [any CodingKey]) throws {
+    /// Any value as a node: the primitives directly, the rest through their `encode(to:)`.
+    static func node<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> CompactJSONNode {
         switch value {
-        case let text as String: box.node = .string(text)
-        case let double as Double: box.node = try number(double)
-        case let number as Int: box.node = .literal(String(number))
-        case let number as Int64: box.node = .literal(String(number))
-        case let flag as Bool: box.node = .bool(flag)
-        default: try value.encode(to: Writer(box: box, codingPath: codingPath))
+        case let text as String: return .string(text)
+        case let double as Double: return try number(double)
+        case let number as Int: return .literal(String(number))
+        case let number as Int64: return .literal(String(number))
+        case let flag as Bool: return .bool(flag)
+        default:
+            let box = Box()
+            try value.encode(to: Writer(box: box, codingPath: codingPath))
+            return box.node
         }
     }
 
@@ -151,28 +185,34 @@ enum CompactJSONNode {
         let object: ObjectBox
         var codingPath: [any CodingKey]
 
-        mutating func encodeNil(forKey key: Key) throws { object.box(for: key.stringValue).node = .null }
-        mutating func encode(_ value: Bool, forKey key: Key) throws { object.box(for: key.stringValue).node = .bool(value) }
-        mutating func encode(_ value: String, forKey key: Key) throws { object.box(for: key.stringValue).node = .string(value) }
-        mutating func encode(_ value: Double, forKey key: Key) throws { object.box(for: key.stringValue).node = try number(value) }
-        mutating func encode(_ value: Int, forKey key: Key) throws { object.box(for: key.stringValue).node = .literal(String(value)) }
+        mutating func encodeNil(forKey key: Key) throws { object.set(key.stringValue, .null) }
+        mutating func encode(_ value: Bool, forKey key: Key) throws { object.set(key.stringValue, .bool(value)) }
+        mutating func encode(_ value: String, forKey key: Key) throws { object.set(key.stringValue, .string(value)) }
+        mutating func encode(_ value: Double, forKey key: Key) throws { object.set(key.stringValue, try number(value)) }
+        mutating func encode(_ value: Int, forKey key: Key) throws { object.set(key.stringValue, .literal(String(value))) }
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            try CompactJSONNode.encode(value, into: object.box(for: key.stringValue), codingPath: codingPath + [key])
+            object.set(key.stringValue, try CompactJSONNode.node(value, codingPath: codingPath + [key]))
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
             -> KeyedEncodingContainer<NestedKey>
         {
-            Writer(box: object.box(for: key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
+            KeyedEncodingContainer(Keyed<NestedKey>(object: object.object(for: key.stringValue), codingPath: codingPath + [key]))
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            Writer(box: object.box(for: key.stringValue), codingPath: codingPath + [key]).unkeyedContainer()
+            Unkeyed(array: object.array(for: key.stringValue), codingPath: codingPath + [key])
         }
 
-        mutating func superEncoder() -> any Encoder { Writer(box: object.box(for: "super"), codingPath: codingPath) }
+        mutating func superEncoder() -> any Encoder { boxedWriter(for: "super", codingPath: codingPath) }
         mutating func superEncoder(forKey key: Key) -> any Encoder {
-            Writer(box: object.box(for: key.stringValue), codingPath: codingPath + [key])
+            boxedWriter(for: key.stringValue, codingPath: codingPath + [key])
+        }
+
+        private func boxedWriter(for key: String, codingPath: [any CodingKey]) -> Writer {
+            let box = Box()
+            object.set(key, .boxed(box))
+            return Writer(box: box, codingPath: codingPath)
         }
     }
 
@@ -181,21 +221,23 @@ enum CompactJSONNode {
         var codingPath: [any CodingKey]
         var count: Int { array.items.count }
 
-        private func next() -> Box {
-            let box = Box()
-            array.items.append(box)
-            return box
-        }
-
-        mutating func encodeNil() throws { next().node = .null }
-        mutating func encode<T: Encodable>(_ value: T) throws { try CompactJSONNode.encode(value, into: next(), codingPath: codingPath) }
+        mutating func encodeNil() throws { array.items.append(.null) }
+        mutating func encode<T: Encodable>(_ value: T) throws { array.items.append(try CompactJSONNode.node(value, codingPath: codingPath)) }
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-            Writer(box: next(), codingPath: codingPath).container(keyedBy: keyType)
+            let object = ObjectBox()
+            array.items.append(.object(object))
+            return KeyedEncodingContainer(Keyed<NestedKey>(object: object, codingPath: codingPath))
         }
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            Writer(box: next(), codingPath: codingPath).unkeyedContainer()
+            let nested = ArrayBox()
+            array.items.append(.array(nested))
+            return Unkeyed(array: nested, codingPath: codingPath)
         }
-        mutating func superEncoder() -> any Encoder { Writer(box: next(), codingPath: codingPath) }
+        mutating func superEncoder() -> any Encoder {
+            let box = Box()
+            array.items.append(.boxed(box))
+            return Writer(box: box, codingPath: codingPath)
+        }
     }
 
     struct Single: SingleValueEncodingContainer {
@@ -203,6 +245,6 @@ enum CompactJSONNode {
         var codingPath: [any CodingKey]
 
         mutating func encodeNil() throws { box.node = .null }
-        mutating func encode<T: Encodable>(_ value: T) throws { try CompactJSONNode.encode(value, into: box, codingPath: codingPath) }
+        mutating func encode<T: Encodable>(_ value: T) throws { box.node = try CompactJSONNode.node(value, codingPath: codingPath) }
     }
 }

@@ -189,12 +189,13 @@ public final class UploadQueue: @unchecked Sendable {
     /// total that grew since) is replaced by the new content, still waiting: it is the same record, newer. One
     /// transaction per batch keeps a large import from paying one fsync per record.
     public func submit(batch records: [Record], owner: String?) throws -> BatchResult {
-        var encoded: [(Record, Data)] = []
-        encoded.reserveCapacity(records.count)
-        for record in records {
-            try record.validate()
-            encoded.append((record, try RecordJSON.encode(record)))
-        }
+        try submit(encoded: records.map { record in (record, try RecordJSON.encode(record)) }, owner: owner)
+    }
+
+    /// `submit(batch:owner:)` for records already encoded with `RecordJSON.encode` (an import encodes them on
+    /// another thread).
+    public func submit(encoded: [(record: Record, json: Data)], owner: String?) throws -> BatchResult {
+        for (record, _) in encoded { try record.validate() }
         let now = Int64(Date().timeIntervalSince1970)
         return try locked {
             try database.transaction {

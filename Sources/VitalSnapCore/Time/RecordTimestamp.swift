@@ -12,9 +12,39 @@ public enum RecordTimestamp {
         let (days, secondOfDay) = floorDivision(local, by: 86_400)
         let (year, month, day) = civilDate(daysSince1970: days)
         let hour = Int(secondOfDay / 3600), minute = Int(secondOfDay % 3600 / 60), second = Int(secondOfDay % 60)
-        let date = ZeroPadded.text(year, width: 4) + "-" + ZeroPadded.text(month) + "-" + ZeroPadded.text(day)
-        let time = ZeroPadded.text(hour) + ":" + ZeroPadded.text(minute) + ":" + ZeroPadded.text(second)
-        return date + "T" + time + offset.description
+        guard (0...9999).contains(year) else {
+            let date = ZeroPadded.text(year, width: 4) + "-" + ZeroPadded.text(month) + "-" + ZeroPadded.text(day)
+            let time = ZeroPadded.text(hour) + ":" + ZeroPadded.text(minute) + ":" + ZeroPadded.text(second)
+            return date + "T" + time + offset.description
+        }
+        // Written into one buffer: an import formats hundreds of thousands of these.
+        let offsetText = offset.description
+        return String(unsafeUninitializedCapacity: 19 + offsetText.utf8.count) { buffer in
+            func put(_ value: Int, _ width: Int, at start: Int) {
+                var rest = value
+                for index in stride(from: start + width - 1, through: start, by: -1) {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            put(year, 4, at: 0)
+            buffer[4] = UInt8(ascii: "-")
+            put(month, 2, at: 5)
+            buffer[7] = UInt8(ascii: "-")
+            put(day, 2, at: 8)
+            buffer[10] = UInt8(ascii: "T")
+            put(hour, 2, at: 11)
+            buffer[13] = UInt8(ascii: ":")
+            put(minute, 2, at: 14)
+            buffer[16] = UInt8(ascii: ":")
+            put(second, 2, at: 17)
+            var index = 19
+            for byte in offsetText.utf8 {
+                buffer[index] = byte
+                index += 1
+            }
+            return index
+        }
     }
 
     /// Parses `2024-03-05T07:10:00-05:00`, also with fractional seconds, `Z`, or a `-0500` offset.

@@ -57,7 +57,17 @@ public struct UTCOffset: Sendable, Hashable, Comparable, Codable, CustomStringCo
     public var description: String {
         let magnitude = abs(seconds)
         let hours = magnitude / 3600, minutes = magnitude % 3600 / 60
-        return (seconds < 0 ? "-" : "+") + ZeroPadded.text(hours) + ":" + ZeroPadded.text(minutes)
+        guard hours < 100 else { return (seconds < 0 ? "-" : "+") + ZeroPadded.text(hours) + ":" + ZeroPadded.text(minutes) }
+        // Six bytes, written in place: every record's JSON has one or two.
+        return String(unsafeUninitializedCapacity: 6) { buffer in
+            buffer[0] = seconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            buffer[1] = UInt8(ascii: "0") + UInt8(hours / 10)
+            buffer[2] = UInt8(ascii: "0") + UInt8(hours % 10)
+            buffer[3] = UInt8(ascii: ":")
+            buffer[4] = UInt8(ascii: "0") + UInt8(minutes / 10)
+            buffer[5] = UInt8(ascii: "0") + UInt8(minutes % 10)
+            return 6
+        }
     }
 
     public static func < (a: UTCOffset, b: UTCOffset) -> Bool { a.seconds < b.seconds }
