@@ -40,6 +40,24 @@ static int ensure(hx_parser *p, int count, size_t bytes) {
     return 1;
 }
 
+/* Copies an attribute value as libxml2 gives it, NUL-terminated, and returns its length. Without entity
+ * substitution (which this parser leaves off) libxml2 hands over every '&' of a value, written "&amp;" or
+ * "&#38;" in the file, as the five characters "&#38;", so that a tree it built would serialize back; every such
+ * run is one '&' of the value. */
+static size_t copy_value(char *out, const char *value, const char *end) {
+    size_t n = 0;
+    while (value < end) {
+        if (*value == '&' && end - value >= 5 && memcmp(value, "&#38;", 5) == 0) {
+            out[n++] = '&';
+            value += 5;
+        } else {
+            out[n++] = *value++;
+        }
+    }
+    out[n] = '\0';
+    return n;
+}
+
 static void on_start(void *opaque, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri,
                      int namespace_count, const xmlChar **namespaces, int count, int defaulted,
                      const xmlChar **attributes) {
@@ -62,22 +80,22 @@ static void on_start(void *opaque, const xmlChar *localname, const xmlChar *pref
         size_t name_length = strlen((const char *)attributes[i * 5]);
         memcpy(at, attributes[i * 5], name_length + 1);
         p->attributes[i].name = at;
+        p->attributes[i].name_length = (int)name_length;
         at += name_length + 1;
-        size_t value_length = (size_t)(attributes[i * 5 + 4] - attributes[i * 5 + 3]);
-        memcpy(at, attributes[i * 5 + 3], value_length);
-        at[value_length] = '\0';
+        size_t value_length = copy_value(at, (const char *)attributes[i * 5 + 3], (const char *)attributes[i * 5 + 4]);
         p->attributes[i].value = at;
+        p->attributes[i].value_length = (int)value_length;
         at += value_length + 1;
     }
-    p->start(p->user, depth, (const char *)localname, count, p->attributes);
+    p->start(p->user, depth, (const char *)localname, (int)strlen((const char *)localname), count, p->attributes);
 }
 
 static void on_end(void *opaque, const xmlChar *localname, const xmlChar *prefix, const xmlChar *uri) {
-    (void)prefix; (void)uri;
+    (void)localname; (void)prefix; (void)uri;
     hx_parser *p = opaque;
     int depth = --p->depth;
     if (depth > p->max_depth) return;
-    p->end(p->user, depth, (const char *)localname);
+    p->end(p->user, depth);
 }
 
 static void on_error(void *opaque, xmlErrorPtr error) {

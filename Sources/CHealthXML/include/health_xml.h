@@ -13,17 +13,20 @@
  * are captured here (a library prints nothing) and read with hx_error_message.
  */
 
-/* One attribute of an element: NUL-terminated, character and predefined entity references decoded. Valid
- * only during the callback. */
+/* One attribute of an element, character and predefined entity references decoded, with its byte lengths (the
+ * bytes are not NUL-terminated). Valid only during the callback. */
 typedef struct hx_attribute {
     const char *name;
     const char *value;
+    int name_length;
+    int value_length;
 } hx_attribute;
 
-/* An element starts: its depth (the root is 0), local name and attributes. */
-typedef void (*hx_start_fn)(void *context, int depth, const char *name, int count, const hx_attribute *attributes);
+/* An element starts: its depth (the root is 0), local name (name_length bytes) and attributes. */
+typedef void (*hx_start_fn)(void *context, int depth, const char *name, int name_length, int count,
+                            const hx_attribute *attributes);
 /* An element ends. */
-typedef void (*hx_end_fn)(void *context, int depth, const char *name);
+typedef void (*hx_end_fn)(void *context, int depth);
 
 typedef struct hx_parser hx_parser;
 

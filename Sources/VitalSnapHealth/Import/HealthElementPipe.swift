@@ -1,11 +1,18 @@
 import Foundation
 
-/// Reading and importing in step on two cores: one thread inflates and parses the export and hands its elements
-/// over in chunks; the importer's thread maps them and writes the queue. A few chunks may wait between them, so
-/// memory stays bounded whichever side is slower.
+/// Reading and importing in step on two cores: one thread inflates and parses the export, prepares the elements
+/// (`HealthElementPreparer`: mapped, records encoded) and hands them over in chunks; the importer's thread keeps
+/// the import's state and writes the queue. A few chunks may wait between them, so memory stays bounded
+/// whichever side is slower.
 final class HealthElementPipe: @unchecked Sendable {
+    /// An element, and its outcome when the preparer made it.
+    struct Item {
+        var element: HealthElement
+        var prepared: HealthElementPreparer.Prepared?
+    }
+
     struct Chunk {
-        var elements: [HealthElement]
+        var items: [Item]
         /// Bytes of the file read when the chunk was made, for progress.
         var bytesRead: Int64
     }
@@ -71,9 +78,9 @@ final class HealthElementPipe: @unchecked Sendable {
     }
 
     /// Reads `located` on a thread of its own, into the pipe.
-    static func startReading(_ located: HealthExportLocator.Located) -> HealthElementPipe {
+    static func startReading(_ located: HealthExportLocator.Located, preparer: HealthElementPreparer) -> HealthElementPipe {
         let pipe = HealthElementPipe()
-        let reading = Reading(located: located, pipe: pipe)
+        let reading = Reading(located: located, preparer: preparer, pipe: pipe)
         let thread = Thread { reading.run() }
         thread.name = "vitalsnap.health.reader"
         thread.start()
@@ -83,40 +90,36 @@ final class HealthElementPipe: @unchecked Sendable {
     /// The reading side's work; only its thread touches the stream and the parser.
     private final class Reading: @unchecked Sendable {
         let located: HealthExportLocator.Located
+        let preparer: HealthElementPreparer
         let pipe: HealthElementPipe
 
-        init(located: HealthExportLocator.Located, pipe: HealthElementPipe) {
+        init(located: HealthExportLocator.Located, preparer: HealthElementPreparer, pipe: HealthElementPipe) {
             self.located = located
+            self.preparer = preparer
             self.pipe = pipe
         }
 
         func run() {
-            var sanitizer: ExportSanitizer?
-            var chunk: [HealthElement] = []
+            var reader: HealthXMLReader?
+            var chunk: [Item] = []
             chunk.reserveCapacity(HealthElementPipe.chunkSize)
             var failure: HealthImportError?
             do throws(HealthImportError) {
-                let stream = ExportSanitizer(try located.open())
-                sanitizer = stream
-                let reader = try HealthXMLReader(stream)
-                while let element = try reader.next() {
-                    chunk.append(element)
+                let opened = try HealthXMLReader(opening: located.open)
+                reader = opened
+                while let element = try opened.next() {
+                    chunk.append(Item(element: element, prepared: preparer.prepare(element)))
                     if chunk.count == HealthElementPipe.chunkSize {
-                        guard pipe.put(Chunk(elements: chunk, bytesRead: stream.consumed)) else { return }
+                        guard pipe.put(Chunk(items: chunk, bytesRead: opened.consumed)) else { return }
                         chunk.removeAll(keepingCapacity: true)
                     }
                 }
             } catch {
-                // The parser counts lines without the DTD the sanitizer dropped; the person has the file.
-                if case .malformedXML(let line, let message) = error, let sanitizer {
-                    failure = .malformedXML(line: line + sanitizer.removedLines, message: message)
-                } else {
-                    failure = error
-                }
+                failure = error
             }
-            let bytes = sanitizer?.consumed ?? 0
-            if !chunk.isEmpty { _ = pipe.put(Chunk(elements: chunk, bytesRead: bytes)) }
-            pipe.finish(Ending(error: failure, replacedCharacters: sanitizer?.replacedCharacters ?? 0, bytesRead: bytes))
+            let bytes = reader?.consumed ?? 0
+            if !chunk.isEmpty { _ = pipe.put(Chunk(items: chunk, bytesRead: bytes)) }
+            pipe.finish(Ending(error: failure, replacedCharacters: reader?.replacedCharacters ?? 0, bytesRead: bytes))
         }
     }
 }

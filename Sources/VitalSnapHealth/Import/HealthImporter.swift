@@ -56,7 +56,8 @@ public final class HealthImporter {
     public func run(_ located: HealthExportLocator.Located, progress: (Progress) -> Void = { _ in }) throws -> HealthImportSummary {
         var summary = HealthImportSummary()
         var nextAnchors = anchors ?? HealthAnchors.Stored()
-        var batch: [Record] = []
+        // Records with their JSON when it was made on the reading thread.
+        var batch: [(record: Record, json: Data?)] = []
         batch.reserveCapacity(batchSize)
         let totals = HealthDailyTotals()
         let hours = HealthDailyTotals(hourly: true)
@@ -75,20 +76,21 @@ public final class HealthImporter {
 
         func flush() throws {
             guard !batch.isEmpty else { return }
-            let result = try queue.submit(batch: batch, owner: owner)
+            let encoded = try batch.map { record, json in (record: record, json: try json ?? RecordJSON.encode(record)) }
+            let result = try queue.submit(encoded: encoded, owner: owner)
             summary.alreadyQueued += result.alreadyQueued
-            for (record, stored) in zip(batch, result.stored) where stored {
-                summary.queuedByRecordType[record.type.rawValue, default: 0] += 1
+            for (entry, stored) in zip(batch, result.stored) where stored {
+                summary.queuedByRecordType[entry.record.type.rawValue, default: 0] += 1
             }
             batch.removeAll(keepingCapacity: true)
         }
 
         func skip(_ reason: HealthSkip) { summary.skipped[reason.category, default: 0] += 1 }
 
-        func take(_ outcome: HealthRecordMapper.Outcome) throws {
+        func take(_ outcome: HealthRecordMapper.Outcome, json: Data? = nil) throws {
             switch outcome {
             case .record(let record):
-                batch.append(record)
+                batch.append((record, json))
                 if batch.count >= batchSize { try flush() }
             case .total(let contribution):
                 if !inRange(HealthDailyTotals.dayNumber(of: contribution)) {
@@ -113,13 +115,13 @@ public final class HealthImporter {
 
         var pressures: [(key: HealthPulseFinder.Key, record: Record)] = []
         let pulses = HealthPulseFinder()
-        let pipe = HealthElementPipe.startReading(located)
+        let pipe = HealthElementPipe.startReading(located, preparer: HealthElementPreparer(subscribed: subscribed, dayNumbers: dayNumbers))
         // If writing the queue fails, the reading thread is told to stop before the error goes up.
         defer { pipe.cancel() }
         var sinceProgress = 0
         while let chunk = pipe.take() {
-            for element in chunk.elements {
-                switch element {
+            for item in chunk.items {
+                switch item.element {
                 case .sample(let sample):
                     summary.elementsByType[sample.type, default: 0] += 1
                     pulses.note(sample)
@@ -131,6 +133,8 @@ public final class HealthImporter {
                         skip(.outsideRange)
                     } else if isPoint, deliveredBefore(sample.type, sample.creationDate ?? sample.startDate, &nextAnchors) {
                         skip(.alreadyDelivered)
+                    } else if let prepared = item.prepared {
+                        try take(prepared.outcome, json: prepared.json)
                     } else {
                         try take(mapper.map(sample))
                     }
@@ -146,7 +150,7 @@ public final class HealthImporter {
                     } else if deliveredBefore(correlation.type, correlation.creationDate ?? correlation.startDate, &nextAnchors) {
                         skip(.alreadyDelivered)
                     } else {
-                        let outcome = mapper.map(correlation)
+                        let outcome = item.prepared?.outcome ?? mapper.map(correlation)
                         if case .record(let record) = outcome {
                             // Held to the end, when every heart rate of the export has been seen.
                             pressures.append((HealthPulseFinder.Key(correlation), record))
@@ -164,6 +168,8 @@ public final class HealthImporter {
                         HealthSubscriptionSet.workoutIdentifier, workout.creationDate ?? workout.startDate, &nextAnchors)
                     {
                         skip(.alreadyDelivered)
+                    } else if let prepared = item.prepared {
+                        try take(prepared.outcome, json: prepared.json)
                     } else {
                         try take(mapper.map(workout))
                     }
@@ -172,7 +178,7 @@ public final class HealthImporter {
                     logger.debug("unreadable \(element): \(reason)")
                 }
             }
-            sinceProgress += chunk.elements.count
+            sinceProgress += chunk.items.count
             if sinceProgress >= progressInterval {
                 sinceProgress = 0
                 progress(Progress(bytesRead: chunk.bytesRead, fileSize: located.fileSize, elements: summary.elements, queued: summary.queued))
@@ -190,16 +196,16 @@ public final class HealthImporter {
                 let withPulse = try? BiometricsRecord(
                     header: pressure.header, systolic: pressure.systolic, diastolic: pressure.diastolic, restingHeartRate: pulse)
             else {
-                batch.append(record)
+                batch.append((record, nil))
                 continue
             }
-            batch.append(.biometrics(withPulse))
+            batch.append((.biometrics(withPulse), nil))
         }
         try flush()
         for weight in weights.records() {
             switch weight {
             case .success(let record):
-                batch.append(record)
+                batch.append((record, nil))
                 if batch.count >= batchSize { try flush() }
             case .failure(let reason):
                 skip(reason)
@@ -207,7 +213,7 @@ public final class HealthImporter {
         }
         for total in hours.records() {
             if case .success(let record) = total.outcome {
-                batch.append(record)
+                batch.append((record, nil))
                 if batch.count >= batchSize { try flush() }
             }
         }
@@ -215,7 +221,8 @@ public final class HealthImporter {
             switch total.outcome {
             case .success(let record):
                 let family = record.type.rawValue
-                let digest = ActivityID.derived(from: String(decoding: try RecordJSON.encode(record), as: UTF8.self))
+                let json = try RecordJSON.encode(record)
+                let digest = ActivityID.derived(from: String(decoding: json, as: UTF8.self))
                 if let anchor = anchors?.days[family], anchor.day == total.day, anchor.digests[record.activityID] == digest {
                     skip(.alreadyDelivered)
                     continue
@@ -225,7 +232,7 @@ public final class HealthImporter {
                     nextAnchors.days[family] = HealthAnchors.DayAnchor(day: total.day, digests: [:])
                 }
                 if nextAnchors.days[family]?.day == total.day { nextAnchors.days[family]?.digests[record.activityID] = digest }
-                batch.append(record)
+                batch.append((record, json))
                 if batch.count >= batchSize { try flush() }
             case .failure(let reason):
                 skip(reason)

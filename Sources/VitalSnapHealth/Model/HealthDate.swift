@@ -59,8 +59,10 @@ public struct HealthDate: Hashable, Comparable, Sendable {
 
     public static func < (a: HealthDate, b: HealthDate) -> Bool { a.seconds < b.seconds }
 
-    /// `YYYY-MM-DD HH:MM:SS ±HHMM`; nil for anything else.
-    public init?(parsing text: UnsafePointer<CChar>) {
+    /// `YYYY-MM-DD HH:MM:SS ±HHMM`; nil for anything else. Bytes after the 25 are not looked at.
+    public init?(parsing text: UnsafeRawBufferPointer) {
+        // Fixed positions: "2019-07-19 10:36:11 -0700" is 25 characters.
+        guard text.count >= 25 else { return nil }
         func digits(_ at: Int, _ count: Int) -> Int? {
             var value = 0
             for i in at..<at + count {
@@ -70,8 +72,7 @@ public struct HealthDate: Hashable, Comparable, Sendable {
             }
             return value
         }
-        // Fixed positions: "2019-07-19 10:36:11 -0700" is 25 characters.
-        guard strlen(text) >= 25, text[4] == 45, text[7] == 45, text[10] == 32, text[13] == 58, text[16] == 58, text[19] == 32,
+        guard text[4] == 45, text[7] == 45, text[10] == 32, text[13] == 58, text[16] == 58, text[19] == 32,
             let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2), let hour = digits(11, 2),
             let minute = digits(14, 2), let second = digits(17, 2), let offsetHours = digits(21, 2), let offsetMinutes = digits(23, 2),
             (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
@@ -85,6 +86,10 @@ public struct HealthDate: Hashable, Comparable, Sendable {
         guard let offset = UTCOffset(seconds: sign * (offsetHours * 3600 + offsetMinutes * 60)) else { return nil }
         let local = RecordTimestamp.daysSince1970(year: year, month: month, day: day) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
         self.init(seconds: local - Int64(offset.seconds), offset: offset)
+    }
+
+    public init?(parsing text: UnsafePointer<CChar>) {
+        self.init(parsing: UnsafeRawBufferPointer(start: text, count: strlen(text)))
     }
 
     public init?(parsing text: String) {

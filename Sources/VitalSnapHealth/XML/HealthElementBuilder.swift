@@ -29,15 +29,34 @@ final class HealthElementBuilder {
 
     private var current = Current.none
     private var completed: [HealthElement] = []
-    private var startLine = 0
+    /// Elements completed since the start, and how many of the next ones to drop (see `restart`).
+    private(set) var completedCount = 0
+    private var skipping = 0
+    /// The values that repeat across elements, each made a String once.
+    private var types = RecentStrings(), units = RecentStrings(), sources = RecentStrings(), devices = RecentStrings()
+    private var keys = RecentStrings()
 
     func takeCompleted() -> [HealthElement] {
         defer { completed.removeAll(keepingCapacity: true) }
         return completed
     }
 
-    static func equal(_ a: UnsafePointer<CChar>, _ b: StaticString) -> Bool {
-        strcmp(a, UnsafeRawPointer(b.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+    /// Starts again from the document's beginning (another parser reads it again), dropping the first
+    /// `skipping` elements: they were completed before.
+    func restart(skipping count: Int) {
+        current = .none
+        skipping = count
+        completedCount = count
+    }
+
+    typealias Bytes = UnsafeRawBufferPointer
+
+    static func bytes(_ start: UnsafePointer<CChar>?, _ count: Int32) -> Bytes {
+        Bytes(start: start, count: start == nil ? 0 : Int(count))
+    }
+
+    static func equal(_ bytes: Bytes, _ name: StaticString) -> Bool {
+        bytes.count == name.utf8CodeUnitCount && (bytes.count == 0 || memcmp(bytes.baseAddress!, name.utf8Start, bytes.count) == 0)
     }
 
     private static let workoutAttributes: [StaticString] = [
@@ -45,76 +64,78 @@ final class HealthElementBuilder {
         "totalEnergyBurnedUnit",
     ]
 
-    static func attributes(_ list: UnsafeBufferPointer<hx_attribute>, workout: Bool = false) -> Attributes {
+    func attributes(_ list: UnsafeBufferPointer<hx_attribute>, workout: Bool = false) -> Attributes {
         var result = Attributes()
         for attribute in list {
-            guard let name = attribute.name, let value = attribute.value else { continue }
-            if equal(name, "type") {
-                result.type = String(cString: value)
-            } else if equal(name, "unit") {
-                result.unit = String(cString: value)
-            } else if equal(name, "value") {
-                result.value = String(cString: value)
-            } else if equal(name, "sourceName") {
-                result.sourceName = String(cString: value)
-            } else if equal(name, "device") {
-                result.device = String(cString: value)
-            } else if equal(name, "startDate") {
+            let name = Self.bytes(attribute.name, attribute.name_length)
+            let value = Self.bytes(attribute.value, attribute.value_length)
+            if Self.equal(name, "type") {
+                result.type = types.string(value)
+            } else if Self.equal(name, "unit") {
+                result.unit = units.string(value)
+            } else if Self.equal(name, "value") {
+                result.value = String(decoding: value, as: UTF8.self)
+            } else if Self.equal(name, "sourceName") {
+                result.sourceName = sources.string(value)
+            } else if Self.equal(name, "device") {
+                result.device = devices.string(value)
+            } else if Self.equal(name, "startDate") {
                 result.startDate = HealthDate(parsing: value)
-                if result.startDate == nil { result.startText = String(cString: value) }
-            } else if equal(name, "endDate") {
+                if result.startDate == nil { result.startText = String(decoding: value, as: UTF8.self) }
+            } else if Self.equal(name, "endDate") {
                 result.endDate = HealthDate(parsing: value)
-            } else if equal(name, "creationDate") {
+            } else if Self.equal(name, "creationDate") {
                 result.creationDate = HealthDate(parsing: value)
-            } else if workout, let key = workoutAttributes.first(where: { equal(name, $0) }) {
-                result.workout[key.description] = String(cString: value)
+            } else if workout, let key = Self.workoutAttributes.first(where: { Self.equal(name, $0) }) {
+                result.workout[key.description] = String(decoding: value, as: UTF8.self)
             }
         }
         return result
     }
 
-    static func metadata(_ list: UnsafeBufferPointer<hx_attribute>) -> HealthMetadata? {
+    func metadata(_ list: UnsafeBufferPointer<hx_attribute>) -> HealthMetadata? {
         var key: String?, value: String?
         for attribute in list {
-            guard let name = attribute.name, let text = attribute.value else { continue }
-            if equal(name, "key") { key = String(cString: text) } else if equal(name, "value") { value = String(cString: text) }
+            let name = Self.bytes(attribute.name, attribute.name_length)
+            let text = Self.bytes(attribute.value, attribute.value_length)
+            if Self.equal(name, "key") { key = keys.string(text) } else if Self.equal(name, "value") { value = String(decoding: text, as: UTF8.self) }
         }
         return key.map { HealthMetadata(key: $0, value: value ?? "") }
     }
 
-    func start(depth: Int, name: UnsafePointer<CChar>, attributes list: UnsafeBufferPointer<hx_attribute>) {
+    func start(depth: Int, name: Bytes, attributes list: UnsafeBufferPointer<hx_attribute>) {
         switch depth {
         case 1:
             if Self.equal(name, "Record") {
-                current = .record(Self.attributes(list), [])
+                current = .record(self.attributes(list), [])
             } else if Self.equal(name, "Correlation") {
-                current = .correlation(Self.attributes(list), [], [], nested: nil)
+                current = .correlation(self.attributes(list), [], [], nested: nil)
             } else if Self.equal(name, "Workout") {
-                current = .workout(Self.attributes(list, workout: true), [], [])
+                current = .workout(self.attributes(list, workout: true), [], [])
             } else {
                 current = .other
             }
         case 2:
             switch current {
             case .record(let attributes, var metadata):
-                if Self.equal(name, "MetadataEntry"), let entry = Self.metadata(list) { metadata.append(entry) }
+                if Self.equal(name, "MetadataEntry"), let entry = self.metadata(list) { metadata.append(entry) }
                 current = .record(attributes, metadata)
             case .correlation(let attributes, let samples, var metadata, _):
                 if Self.equal(name, "Record") {
-                    current = .correlation(attributes, samples, metadata, nested: (Self.attributes(list), []))
+                    current = .correlation(attributes, samples, metadata, nested: (self.attributes(list), []))
                 } else {
-                    if Self.equal(name, "MetadataEntry"), let entry = Self.metadata(list) { metadata.append(entry) }
+                    if Self.equal(name, "MetadataEntry"), let entry = self.metadata(list) { metadata.append(entry) }
                     current = .correlation(attributes, samples, metadata, nested: nil)
                 }
             case .workout(let attributes, var statistics, var metadata):
                 if Self.equal(name, "WorkoutStatistics") {
-                    let parts = Self.attributes(list)
+                    let parts = self.attributes(list)
                     var sum: Double?
-                    for attribute in list where attribute.name.map({ Self.equal($0, "sum") }) == true {
-                        sum = attribute.value.flatMap { Double(String(cString: $0)) }
+                    for attribute in list where Self.equal(Self.bytes(attribute.name, attribute.name_length), "sum") {
+                        sum = Double(String(decoding: Self.bytes(attribute.value, attribute.value_length), as: UTF8.self))
                     }
                     statistics.append(HealthWorkout.Statistic(type: parts.type ?? "", sum: sum, unit: parts.unit))
-                } else if Self.equal(name, "MetadataEntry"), let entry = Self.metadata(list) {
+                } else if Self.equal(name, "MetadataEntry"), let entry = self.metadata(list) {
                     metadata.append(entry)
                 }
                 current = .workout(attributes, statistics, metadata)
@@ -123,7 +144,7 @@ final class HealthElementBuilder {
             }
         case 3:
             if case .correlation(let attributes, let samples, let metadata, let nested?) = current, Self.equal(name, "MetadataEntry"),
-                let entry = Self.metadata(list)
+                let entry = self.metadata(list)
             {
                 current = .correlation(attributes, samples, metadata, nested: (nested.0, nested.1 + [entry]))
             }
@@ -135,7 +156,14 @@ final class HealthElementBuilder {
     func end(depth: Int) {
         switch depth {
         case 1:
-            if let element = finish() { completed.append(element) }
+            if let element = finish() {
+                if skipping > 0 {
+                    skipping -= 1
+                } else {
+                    completed.append(element)
+                    completedCount += 1
+                }
+            }
             current = .none
         case 2:
             if case .correlation(let attributes, var samples, let metadata, let nested?) = current {
