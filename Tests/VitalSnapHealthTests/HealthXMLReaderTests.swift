@@ -18,13 +18,13 @@ final class HealthXMLReaderTests: XCTestCase {
         let located = try HealthExportLocator.locate(path)
         let reader = try HealthXMLReader(opening: located.open, fastScanner: fast)
         var elements: [HealthElement] = []
-        var error: HealthImportError?
+        var failure: HealthImportError?
         do {
             while let element = try reader.next() { elements.append(element) }
-        } catch let failure as HealthImportError {
-            error = failure
+        } catch {
+            failure = error
         }
-        return (Reading(elements: elements, error: error, replacedCharacters: reader.replacedCharacters), reader.readByLibxml2)
+        return (Reading(elements: elements, error: failure, replacedCharacters: reader.replacedCharacters), reader.readByLibxml2)
     }
 
     private func file(_ data: Data, name: String = "export.xml") throws -> String {

@@ -13,8 +13,9 @@ import Logging
 /// go to the next user whose session starts.
 public final class UploadQueue: @unchecked Sendable {
     public let directory: DataDirectory
-    private let database: SQLiteDatabase
-    private let lock = NSLock()
+    let database: SQLiteDatabase
+    /// Held while the connection is used; a `BulkWriter` holds it across calls while its transaction is open.
+    let lock = NSLock()
     private let logger = Logger(label: "vitalsnap.core")
 
     /// 'VSNQ': marks the file as VitalSnap's queue, so another program's database is never taken for one.
@@ -106,7 +107,7 @@ public final class UploadQueue: @unchecked Sendable {
     }
 
     /// Runs `body`, turning whatever it throws into the `StorageError` that names the queue file.
-    private static func mappingErrors<T>(path: String, _ body: () throws -> T) throws(StorageError) -> T {
+    static func mappingErrors<T>(path: String, _ body: () throws -> T) throws(StorageError) -> T {
         do {
             return try body()
         } catch let error as SQLiteError {
@@ -181,6 +182,11 @@ public final class UploadQueue: @unchecked Sendable {
         /// For each record of the batch, in order: whether it was stored now.
         public var stored: [Bool] = []
         public init() {}
+
+        mutating func add(stored now: Bool) {
+            if now { queued += 1 } else { alreadyQueued += 1 }
+            stored.append(now)
+        }
     }
 
     /// Validates and stores many records (no images) in one transaction: all of them or none, on disk at return.
@@ -199,28 +205,34 @@ public final class UploadQueue: @unchecked Sendable {
         let now = Int64(Date().timeIntervalSince1970)
         return try locked {
             try database.transaction {
-                let insert = try database.prepare("""
-                    INSERT INTO pending (activity_id, record_type, record_json, owner, image_file, queued_at)
-                    VALUES (?, ?, ?, ?, NULL, ?)
-                    ON CONFLICT (activity_id) DO UPDATE SET record_json = excluded.record_json
-                    WHERE record_json != excluded.record_json
-                    """)
+                let insert = try database.prepare(Self.upsert)
                 var result = BatchResult()
                 for (record, json) in encoded {
-                    try insert.bind(1, record.activityID)
-                    try insert.bind(2, record.type.rawValue)
-                    try insert.bind(3, json)
-                    try insert.bind(4, owner)
-                    try insert.bind(5, now)
-                    try insert.step()
-                    let stored = database.changes > 0
-                    if stored { result.queued += 1 } else { result.alreadyQueued += 1 }
-                    result.stored.append(stored)
-                    insert.reset()
+                    result.add(stored: try store(record, json, owner: owner, queuedAt: now, with: insert))
                 }
                 return result
             }
         }
+    }
+
+    /// Stores one record unless it is queued with the same content (see `submit(batch:owner:)`).
+    static let upsert = """
+        INSERT INTO pending (activity_id, record_type, record_json, owner, image_file, queued_at)
+        VALUES (?, ?, ?, ?, NULL, ?)
+        ON CONFLICT (activity_id) DO UPDATE SET record_json = excluded.record_json
+        WHERE record_json != excluded.record_json
+        """
+
+    /// Runs `upsert` (prepared as `statement`) for one record; whether it was stored.
+    func store(_ record: Record, _ json: Data, owner: String?, queuedAt: Int64, with statement: SQLiteStatement) throws(SQLiteError) -> Bool {
+        try statement.bind(1, record.activityID)
+        try statement.bind(2, record.type.rawValue)
+        try statement.bind(3, json)
+        try statement.bind(4, owner)
+        try statement.bind(5, queuedAt)
+        _ = try statement.step()
+        defer { statement.reset() }
+        return database.changes > 0
     }
 
     static func imageExtension(_ data: Data) -> String {

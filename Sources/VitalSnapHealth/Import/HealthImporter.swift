@@ -29,8 +29,11 @@ public final class HealthImporter {
     public var hourlySteps = false
     /// Daily totals made at all (`health history` without `summary` makes none).
     public var dailyTotals = true
-    /// Records per queue transaction.
+    /// Records handed to the queue at a time.
     public var batchSize = 5000
+    /// Records per queue transaction: few commits (each an fsync), nothing more held in memory
+    /// (`UploadQueue.BulkWriter`).
+    public var recordsPerCommit = 50_000
     /// Elements between two progress reports.
     public var progressInterval = 20_000
 
@@ -55,6 +58,9 @@ public final class HealthImporter {
     /// import early with `summary.error` set.
     public func run(_ located: HealthExportLocator.Located, progress: (Progress) -> Void = { _ in }) throws -> HealthImportSummary {
         var summary = HealthImportSummary()
+        // Holds the queue while a transaction is open: nothing else here touches the queue until `finish`.
+        let writer = queue.bulkWriter(owner: owner, recordsPerCommit: recordsPerCommit)
+        defer { writer.cancel() }
         var nextAnchors = anchors ?? HealthAnchors.Stored()
         // Records with their JSON when it was made on the reading thread.
         var batch: [(record: Record, json: Data?)] = []
@@ -77,7 +83,7 @@ public final class HealthImporter {
         func flush() throws {
             guard !batch.isEmpty else { return }
             let encoded = try batch.map { record, json in (record: record, json: try json ?? RecordJSON.encode(record)) }
-            let result = try queue.submit(encoded: encoded, owner: owner)
+            let result = try writer.add(encoded)
             summary.alreadyQueued += result.alreadyQueued
             for (entry, stored) in zip(batch, result.stored) where stored {
                 summary.queuedByRecordType[entry.record.type.rawValue, default: 0] += 1
@@ -239,6 +245,7 @@ public final class HealthImporter {
             }
         }
         try flush()
+        try writer.finish()
         summary.anchors = nextAnchors
         summary.replacedCharacters = ending?.replacedCharacters ?? 0
         summary.bytesRead = ending?.bytesRead ?? 0

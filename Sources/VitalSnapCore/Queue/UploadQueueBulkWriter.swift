@@ -1,0 +1,109 @@
+import Foundation
+
+extension UploadQueue {
+    /// Stores the records of a long import as they come, over transactions of `recordsPerCommit` records: each
+    /// commit is an fsync and a write of every index page it touched, so an import of hundreds of thousands of
+    /// records in batches of a few thousand spent much of its time committing; holding more records in memory to
+    /// commit less would break the import's memory bound.
+    ///
+    /// While a transaction is open the writer holds the queue's lock, across calls: the queue's other methods,
+    /// on any thread, wait for the next commit. So the thread that uses the writer must not call the queue's
+    /// other methods before `finish()` (the lock is not recursive). A record is on disk once a commit that
+    /// included it returned; `finish()` commits the rest; `cancel()` (or dropping the writer) rolls back what
+    /// was not committed, which a kill does too. Records are submitted as `submit(encoded:owner:)` does.
+    public final class BulkWriter {
+        private let queue: UploadQueue
+        private let owner: String?
+        public let recordsPerCommit: Int
+        /// The prepared insert while a transaction is open (and the lock is held).
+        private var statement: SQLiteStatement?
+        private var uncommitted = 0
+        private let queuedAt = Int64(Date().timeIntervalSince1970)
+
+        init(queue: UploadQueue, owner: String?, recordsPerCommit: Int) {
+            self.queue = queue
+            self.owner = owner
+            self.recordsPerCommit = max(1, recordsPerCommit)
+        }
+
+        deinit { cancel() }
+
+        /// Validates and stores `entries`; commits each time `recordsPerCommit` records are waiting. On an error
+        /// the open transaction is rolled back.
+        public func add(_ entries: [(record: Record, json: Data)]) throws -> BatchResult {
+            for (record, _) in entries { try record.validate() }
+            var result = BatchResult()
+            try writing {
+                for (record, json) in entries {
+                    let insert = try open()
+                    result.add(stored: try queue.store(record, json, owner: owner, queuedAt: queuedAt, with: insert))
+                    uncommitted += 1
+                    if uncommitted >= recordsPerCommit { try commit() }
+                }
+            }
+            return result
+        }
+
+        /// Commits what is waiting; the queue is free for others again.
+        public func finish() throws(StorageError) {
+            try writing { try commit() }
+        }
+
+        /// Rolls back what was not committed and frees the queue.
+        public func cancel() {
+            guard statement != nil else { return }
+            statement = nil
+            uncommitted = 0
+            try? queue.database.execute("ROLLBACK")
+            queue.lock.unlock()
+        }
+
+        private func open() throws(SQLiteError) -> SQLiteStatement {
+            if let statement { return statement }
+            queue.lock.lock()
+            do {
+                try queue.database.execute("BEGIN IMMEDIATE")
+            } catch {
+                queue.lock.unlock()
+                throw error
+            }
+            do {
+                let prepared = try queue.database.prepare(UploadQueue.upsert)
+                statement = prepared
+                return prepared
+            } catch {
+                try? queue.database.execute("ROLLBACK")
+                queue.lock.unlock()
+                throw error
+            }
+        }
+
+        private func commit() throws(SQLiteError) {
+            guard statement != nil else { return }
+            statement = nil
+            uncommitted = 0
+            defer { queue.lock.unlock() }
+            do {
+                try queue.database.execute("COMMIT")
+            } catch {
+                try? queue.database.execute("ROLLBACK")
+                throw error
+            }
+        }
+
+        /// Runs `body`; on an error the open transaction is rolled back, and the error names the queue's file.
+        private func writing(_ body: () throws -> Void) throws(StorageError) {
+            do {
+                try UploadQueue.mappingErrors(path: queue.directory.queueDatabase, body)
+            } catch {
+                cancel()
+                throw error
+            }
+        }
+    }
+
+    /// A writer for a long import (see `BulkWriter`).
+    public func bulkWriter(owner: String?, recordsPerCommit: Int) -> BulkWriter {
+        BulkWriter(queue: self, owner: owner, recordsPerCommit: recordsPerCommit)
+    }
+}
