@@ -275,9 +275,31 @@ static char *skip_space(hx_scanner *s, char *p, const char *end) {
 
 /* An attribute value from p (after the quote) to close (the quote), decoded and normalized in place; its new
  * length in *length. */
+/* Eight bytes at a time: whether any is below 0x20, at or above 0x80, '&' or '<' (bytes an attribute value
+ * needs rewritten or checked). May say yes for a block that has none; never no for one that has. */
+static inline int has_special_byte(uint64_t x) {
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    uint64_t below_space = (x - ones * 0x20) & ~x & highs;
+    uint64_t ampersand = ((x ^ (ones * '&')) - ones) & ~(x ^ (ones * '&')) & highs;
+    uint64_t less_than = ((x ^ (ones * '<')) - ones) & ~(x ^ (ones * '<')) & highs;
+    return (below_space | (x & highs) | ampersand | less_than) != 0;
+}
+
 static enum step attribute_value(hx_scanner *s, char *p, const char *close, int *length) {
-    char *write = p;
+    /* Most values are plain ASCII and stay as they are: passed over eight bytes at a time. */
     const char *read = p;
+    while (close - read >= 8) {
+        uint64_t block;
+        memcpy(&block, read, 8);
+        if (has_special_byte(block)) break;
+        read += 8;
+    }
+    while (read < close) {
+        unsigned char c = (unsigned char)*read;
+        if (c < 0x20 || c >= 0x80 || c == '&' || c == '<') break;
+        read++;
+    }
+    char *write = (char *)read;
     while (read < close) {
         unsigned char c = (unsigned char)*read;
         if (c >= 0x20 && c < 0x80 && c != '&' && c != '<') {

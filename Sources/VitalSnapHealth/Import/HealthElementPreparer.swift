@@ -2,7 +2,7 @@ import Foundation
 import VitalSnapCore
 
 /// The part of an import that depends on nothing but the element and the import's fixed choices (the subscribed
-/// types, the day range), done on the reading thread so that both cores work: mapping an element that will be
+/// types, the day range), done on a thread of its own (`HealthImportStages`): mapping an element that will be
 /// imported to its outcome, and encoding the record's JSON. The importer's thread keeps what depends on the
 /// import so far (anchors, day totals, pulses) and the queue.
 final class HealthElementPreparer {

@@ -62,7 +62,7 @@ public final class HealthImporter {
         let writer = queue.bulkWriter(owner: owner, recordsPerCommit: recordsPerCommit)
         defer { writer.cancel() }
         var nextAnchors = anchors ?? HealthAnchors.Stored()
-        // Records with their JSON when it was made on the reading thread.
+        // Records with their JSON when the preparing thread made it.
         var batch: [(record: Record, json: Data?)] = []
         batch.reserveCapacity(batchSize)
         let totals = HealthDailyTotals()
@@ -121,8 +121,8 @@ public final class HealthImporter {
 
         var pressures: [(key: HealthPulseFinder.Key, record: Record)] = []
         let pulses = HealthPulseFinder()
-        let pipe = HealthElementPipe.startReading(located, preparer: HealthElementPreparer(subscribed: subscribed, dayNumbers: dayNumbers))
-        // If writing the queue fails, the reading thread is told to stop before the error goes up.
+        let pipe = HealthImportStages.start(located, preparer: HealthElementPreparer(subscribed: subscribed, dayNumbers: dayNumbers))
+        // If writing the queue fails, the reading and preparing threads are told to stop before the error goes up.
         defer { pipe.cancel() }
         var sinceProgress = 0
         while let chunk = pipe.take() {

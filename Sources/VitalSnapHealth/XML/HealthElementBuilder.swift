@@ -4,11 +4,9 @@ import Foundation
 /// Builds the export's top-level elements from the parser's start and end events: a `Record` with its
 /// `MetadataEntry` children, a `Correlation` with its records, a `Workout` with its statistics.
 final class HealthElementBuilder {
+    /// The top-level element being built.
     private enum Current {
-        case none
-        case record(Attributes, [HealthMetadata])
-        case correlation(Attributes, [HealthSample], [HealthMetadata], nested: (Attributes, [HealthMetadata])?)
-        case workout(Attributes, [HealthWorkout.Statistic], [HealthMetadata])
+        case none, record, correlation, workout
         /// A top-level element this reader passes over.
         case other
     }
@@ -27,7 +25,15 @@ final class HealthElementBuilder {
         var workout: [String: String] = [:]
     }
 
+    // The element being built, kept in place (not in the enum's payloads, whose every change copied its strings).
     private var current = Current.none
+    private var attributes = Attributes()
+    private var metadata: [HealthMetadata] = []
+    /// A correlation's records, and the one being read with its metadata.
+    private var samples: [HealthSample] = []
+    private var nested: Attributes?
+    private var nestedMetadata: [HealthMetadata] = []
+    private var statistics: [HealthWorkout.Statistic] = []
     private var completed: [HealthElement] = []
     /// Elements completed since the start, and how many of the next ones to drop (see `restart`).
     private(set) var completedCount = 0
@@ -44,7 +50,7 @@ final class HealthElementBuilder {
     /// Starts again from the document's beginning (another parser reads it again), dropping the first
     /// `skipping` elements: they were completed before.
     func restart(skipping count: Int) {
-        current = .none
+        reset()
         skipping = count
         completedCount = count
     }
@@ -103,31 +109,45 @@ final class HealthElementBuilder {
         return key.map { HealthMetadata(key: $0, value: value ?? "") }
     }
 
+    /// Empty arrays, not emptied ones: the element just made shares their storage, and emptying it in place
+    /// would allocate a copy for every element.
+    private func reset() {
+        current = .none
+        if !metadata.isEmpty { metadata = [] }
+        if !samples.isEmpty { samples = [] }
+        nested = nil
+        if !nestedMetadata.isEmpty { nestedMetadata = [] }
+        if !statistics.isEmpty { statistics = [] }
+    }
+
     func start(depth: Int, name: Bytes, attributes list: UnsafeBufferPointer<hx_attribute>) {
         switch depth {
         case 1:
+            reset()
             if Self.equal(name, "Record") {
-                current = .record(self.attributes(list), [])
+                current = .record
+                attributes = self.attributes(list)
             } else if Self.equal(name, "Correlation") {
-                current = .correlation(self.attributes(list), [], [], nested: nil)
+                current = .correlation
+                attributes = self.attributes(list)
             } else if Self.equal(name, "Workout") {
-                current = .workout(self.attributes(list, workout: true), [], [])
+                current = .workout
+                attributes = self.attributes(list, workout: true)
             } else {
                 current = .other
             }
         case 2:
             switch current {
-            case .record(let attributes, var metadata):
+            case .record:
                 if Self.equal(name, "MetadataEntry"), let entry = self.metadata(list) { metadata.append(entry) }
-                current = .record(attributes, metadata)
-            case .correlation(let attributes, let samples, var metadata, _):
+            case .correlation:
                 if Self.equal(name, "Record") {
-                    current = .correlation(attributes, samples, metadata, nested: (self.attributes(list), []))
-                } else {
-                    if Self.equal(name, "MetadataEntry"), let entry = self.metadata(list) { metadata.append(entry) }
-                    current = .correlation(attributes, samples, metadata, nested: nil)
+                    nested = self.attributes(list)
+                    if !nestedMetadata.isEmpty { nestedMetadata = [] }
+                } else if Self.equal(name, "MetadataEntry"), let entry = self.metadata(list) {
+                    metadata.append(entry)
                 }
-            case .workout(let attributes, var statistics, var metadata):
+            case .workout:
                 if Self.equal(name, "WorkoutStatistics") {
                     let parts = self.attributes(list)
                     var sum: Double?
@@ -138,15 +158,12 @@ final class HealthElementBuilder {
                 } else if Self.equal(name, "MetadataEntry"), let entry = self.metadata(list) {
                     metadata.append(entry)
                 }
-                current = .workout(attributes, statistics, metadata)
-            default:
+            case .none, .other:
                 break
             }
         case 3:
-            if case .correlation(let attributes, let samples, let metadata, let nested?) = current, Self.equal(name, "MetadataEntry"),
-                let entry = self.metadata(list)
-            {
-                current = .correlation(attributes, samples, metadata, nested: (nested.0, nested.1 + [entry]))
+            if current == .correlation, nested != nil, Self.equal(name, "MetadataEntry"), let entry = self.metadata(list) {
+                nestedMetadata.append(entry)
             }
         default:
             break
@@ -166,9 +183,9 @@ final class HealthElementBuilder {
             }
             current = .none
         case 2:
-            if case .correlation(let attributes, var samples, let metadata, let nested?) = current {
-                if case .success(let sample) = Self.sample(nested.0, nested.1) { samples.append(sample) }
-                current = .correlation(attributes, samples, metadata, nested: nil)
+            if current == .correlation, let record = nested {
+                if case .success(let sample) = Self.sample(record, nestedMetadata) { samples.append(sample) }
+                nested = nil
             }
         default:
             break
@@ -195,27 +212,28 @@ final class HealthElementBuilder {
         switch current {
         case .none, .other:
             return nil
-        case .record(let attributes, let metadata):
+        case .record:
             switch Self.sample(attributes, metadata) {
             case .success(let sample): return .sample(sample)
             case .failure(let unreadable): return .unreadable(element: "Record", reason: unreadable.reason)
             }
-        case .correlation(let attributes, let samples, let metadata, _):
+        case .correlation:
             guard let type = attributes.type, let start = attributes.startDate else {
                 return .unreadable(element: "Correlation", reason: "no type or start date")
             }
             return .correlation(HealthCorrelation(
                 type: type, sourceName: attributes.sourceName ?? "", device: attributes.device, startDate: start,
                 endDate: attributes.endDate ?? start, creationDate: attributes.creationDate, samples: samples, metadata: metadata))
-        case .workout(let attributes, let statistics, let metadata):
+        case .workout:
             guard let activity = attributes.workout["workoutActivityType"], let start = attributes.startDate else {
                 return .unreadable(element: "Workout", reason: "no activity type or start date")
             }
-            let number = { (key: String) in attributes.workout[key].flatMap(Double.init) }
+            let workout = attributes.workout
+            let number = { (key: String) in workout[key].flatMap(Double.init) }
             return .workout(HealthWorkout(
-                activityType: activity, duration: number("duration"), durationUnit: attributes.workout["durationUnit"],
-                totalDistance: number("totalDistance"), totalDistanceUnit: attributes.workout["totalDistanceUnit"],
-                totalEnergyBurned: number("totalEnergyBurned"), totalEnergyBurnedUnit: attributes.workout["totalEnergyBurnedUnit"],
+                activityType: activity, duration: number("duration"), durationUnit: workout["durationUnit"],
+                totalDistance: number("totalDistance"), totalDistanceUnit: workout["totalDistanceUnit"],
+                totalEnergyBurned: number("totalEnergyBurned"), totalEnergyBurnedUnit: workout["totalEnergyBurnedUnit"],
                 sourceName: attributes.sourceName ?? "", device: attributes.device, startDate: start,
                 endDate: attributes.endDate ?? start, creationDate: attributes.creationDate, statistics: statistics,
                 metadata: metadata))
