@@ -44,9 +44,25 @@ public enum ActivityID {
         var bytes = Array(hash.finalize().prefix(uuidSize))
         bytes[6] = bytes[6] & versionByteHashBits | nameBasedSHA1Version
         bytes[8] = bytes[8] & variantByteHashBits | rfc4122Variant
-        let uuid = UUID(uuid: (
-            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-        return uuid.uuidString.lowercased()
+        return lowercaseText(bytes)
+    }
+
+    /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in lowercase hex, written in place (an import makes hundreds of
+    /// thousands of these), as `UUID.uuidString.lowercased()` writes it.
+    static func lowercaseText(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: 36) { out in
+            var at = 0
+            for (index, byte) in bytes.prefix(uuidSize).enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    out[at] = UInt8(ascii: "-")
+                    at += 1
+                }
+                out[at] = digits[Int(byte >> 4)]
+                out[at + 1] = digits[Int(byte & 0x0F)]
+                at += 2
+            }
+            return at
+        }
     }
 }

@@ -13,12 +13,12 @@ struct SHA1 {
     private static let paddingMarker: UInt8 = 0x80
     /// H(0), the initial hash value (FIPS 180-4, 5.3.1).
     private static let initialState: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
-    /// K(t) for rounds 0-19, 20-39, 40-59 and 60-79 (FIPS 180-4, 4.2.1).
-    private static let roundConstants: [UInt32] = [0x5A82_7999, 0x6ED9_EBA1, 0x8F1B_BCDC, 0xCA62_C1D6]
+    // K(t) for rounds 0-19, 20-39, 40-59 and 60-79 (FIPS 180-4, 4.2.1) are written in `compress`.
     /// Words of the message schedule, and rounds per block.
     private static let rounds = 80
 
-    private var state = SHA1.initialState
+    private var h0: UInt32 = SHA1.initialState[0], h1: UInt32 = SHA1.initialState[1], h2: UInt32 = SHA1.initialState[2]
+    private var h3: UInt32 = SHA1.initialState[3], h4: UInt32 = SHA1.initialState[4]
     /// Bytes taken but not yet hashed (less than one block).
     private var pending: [UInt8] = []
     private var messageLength: UInt64 = 0
@@ -35,13 +35,35 @@ struct SHA1 {
     }
 
     mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            pending.append(byte)
-            messageLength &+= 1
-            if pending.count == Self.blockSize {
-                compress(pending[...])
-                pending.removeAll(keepingCapacity: true)
-            }
+        // Contiguous bytes (an array, a native string's UTF-8) are hashed a block at a time where they can be.
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in update(UnsafeRawBufferPointer(buffer)) }
+        if done != nil { return }
+        for byte in bytes { append(byte) }
+    }
+
+    private mutating func update(_ buffer: UnsafeRawBufferPointer) {
+        var index = 0
+        while index < buffer.count, !pending.isEmpty {
+            append(buffer[index])
+            index += 1
+        }
+        while buffer.count - index >= Self.blockSize {
+            compress(UnsafeRawBufferPointer(rebasing: buffer[index..<index + Self.blockSize]))
+            messageLength &+= UInt64(Self.blockSize)
+            index += Self.blockSize
+        }
+        while index < buffer.count {
+            append(buffer[index])
+            index += 1
+        }
+    }
+
+    private mutating func append(_ byte: UInt8) {
+        pending.append(byte)
+        messageLength &+= 1
+        if pending.count == Self.blockSize {
+            pending.withUnsafeBytes { compress($0) }
+            pending.removeAll(keepingCapacity: true)
         }
     }
 
@@ -51,50 +73,59 @@ struct SHA1 {
         pending.append(Self.paddingMarker)
         if pending.count > Self.blockSize - Self.lengthFieldSize {
             pending += [UInt8](repeating: 0, count: Self.blockSize - pending.count)
-            compress(pending[...])
+            pending.withUnsafeBytes { compress($0) }
             pending.removeAll(keepingCapacity: true)
         }
         pending += [UInt8](repeating: 0, count: Self.blockSize - Self.lengthFieldSize - pending.count)
         for shift in stride(from: 56, through: 0, by: -8) { pending.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        compress(pending[...])
+        pending.withUnsafeBytes { compress($0) }
         pending.removeAll()
         var digest: [UInt8] = []
         digest.reserveCapacity(Self.digestSize)
-        for word in state {
+        for word in [h0, h1, h2, h3, h4] {
             for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
         }
         return digest
     }
 
-    /// One block of 64 bytes into the state (FIPS 180-4, 6.1.2).
-    private mutating func compress(_ block: ArraySlice<UInt8>) {
-        var w = [UInt32](repeating: 0, count: Self.rounds)
-        var index = block.startIndex
-        for t in 0..<16 {
-            w[t] = UInt32(block[index]) << 24 | UInt32(block[index + 1]) << 16 | UInt32(block[index + 2]) << 8 | UInt32(block[index + 3])
-            index += 4
-        }
-        for t in 16..<Self.rounds { w[t] = rotateLeft(w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16], 1) }
-        var a = state[0], b = state[1], c = state[2], d = state[3], e = state[4]
-        for t in 0..<Self.rounds {
-            let f: UInt32
-            switch t / 20 {
-            case 0: f = (b & c) | (~b & d)  // Ch
-            case 2: f = (b & c) | (b & d) | (c & d)  // Maj
-            default: f = b ^ c ^ d  // Parity
+    /// One block of 64 bytes into the state (FIPS 180-4, 6.1.2); the message schedule lives on the stack.
+    private mutating func compress(_ block: UnsafeRawBufferPointer) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Self.rounds) { w in
+            for t in 0..<16 {
+                w[t] = UInt32(block[4 * t]) << 24 | UInt32(block[4 * t + 1]) << 16 | UInt32(block[4 * t + 2]) << 8 | UInt32(block[4 * t + 3])
             }
-            let temp = rotateLeft(a, 5) &+ f &+ e &+ Self.roundConstants[t / 20] &+ w[t]
-            e = d
-            d = c
-            c = rotateLeft(b, 30)
-            b = a
-            a = temp
+            for t in 16..<Self.rounds { w[t] = rotateLeft(w[t - 3] ^ w[t - 8] ^ w[t - 14] ^ w[t - 16], 1) }
+            var a = h0, b = h1, c = h2, d = h3, e = h4
+            for t in 0..<Self.rounds {
+                let f: UInt32
+                let k: UInt32
+                switch t / 20 {
+                case 0:
+                    f = (b & c) | (~b & d)  // Ch
+                    k = 0x5A82_7999
+                case 1:
+                    f = b ^ c ^ d  // Parity
+                    k = 0x6ED9_EBA1
+                case 2:
+                    f = (b & c) | (b & d) | (c & d)  // Maj
+                    k = 0x8F1B_BCDC
+                default:
+                    f = b ^ c ^ d  // Parity
+                    k = 0xCA62_C1D6
+                }
+                let temp = rotateLeft(a, 5) &+ f &+ e &+ k &+ w[t]
+                e = d
+                d = c
+                c = rotateLeft(b, 30)
+                b = a
+                a = temp
+            }
+            h0 &+= a
+            h1 &+= b
+            h2 &+= c
+            h3 &+= d
+            h4 &+= e
         }
-        state[0] &+= a
-        state[1] &+= b
-        state[2] &+= c
-        state[3] &+= d
-        state[4] &+= e
     }
 
     private func rotateLeft(_ x: UInt32, _ n: UInt32) -> UInt32 {

@@ -15,6 +15,7 @@ final class HealthElementPreparer {
     private let subscribed: Set<String>
     private let dayNumbers: ClosedRange<Int>?
     private let mapper = HealthRecordMapper()
+    private var run = HealthTypeRun()
 
     init(subscribed: Set<String>, dayNumbers: ClosedRange<Int>?) {
         self.subscribed = subscribed
@@ -28,9 +29,9 @@ final class HealthElementPreparer {
     func prepare(_ element: HealthElement) -> Prepared? {
         switch element {
         case .sample(let sample):
-            guard subscribed.contains(sample.type) else { return nil }
-            let isPoint = HealthSampleKind.byIdentifier[sample.type].map { !HealthDailyTotals.isTotal($0) } ?? false
-            if isPoint, !inRange(sample.startDate.localDayNumber) { return nil }
+            run.enter(sample.type, subscribed: subscribed)
+            guard run.isSubscribed else { return nil }
+            if run.isPoint, !inRange(sample.startDate.localDayNumber) { return nil }
             return Self.encoded(mapper.map(sample))
         case .correlation(let correlation):
             guard correlation.type == HealthSampleKind.bloodPressureCorrelation,

@@ -125,15 +125,16 @@ public final class HealthImporter {
         // If writing the queue fails, the reading and preparing threads are told to stop before the error goes up.
         defer { pipe.cancel() }
         var sinceProgress = 0
+        var run = HealthTypeRun()
         while let chunk = pipe.take() {
             for item in chunk.items {
                 switch item.element {
                 case .sample(let sample):
-                    summary.elementsByType[sample.type, default: 0] += 1
+                    run.enter(sample.type, subscribed: subscribed, counts: &summary.elementsByType)
                     pulses.note(sample)
                     // Point samples are filtered by day and anchor here; totals by day when they are summed.
-                    let isPoint = HealthSampleKind.byIdentifier[sample.type].map { !HealthDailyTotals.isTotal($0) } ?? false
-                    if !subscribed.contains(sample.type) {
+                    let isPoint = run.isPoint
+                    if !run.isSubscribed {
                         skip(.notSubscribed)
                     } else if isPoint, !inRange(sample.startDate.localDayNumber) {
                         skip(.outsideRange)
@@ -185,6 +186,7 @@ public final class HealthImporter {
                 }
             }
             sinceProgress += chunk.items.count
+            run.flush(into: &summary.elementsByType)
             if sinceProgress >= progressInterval {
                 sinceProgress = 0
                 progress(Progress(bytesRead: chunk.bytesRead, fileSize: located.fileSize, elements: summary.elements, queued: summary.queued))
