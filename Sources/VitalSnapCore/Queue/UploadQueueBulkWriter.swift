@@ -20,6 +20,12 @@ extension UploadQueue {
         private var uncommitted = 0
         private let queuedAt = Int64(Date().timeIntervalSince1970)
 
+        /// SQLite's page cache while the writer is in use, in KiB: the index pages a transaction touches (the
+        /// activity IDs are random) stay in memory rather than being read back from the file. SQLite's own
+        /// default, 2000 KiB, is put back by `finish()` and `cancel()`.
+        static let pageCacheKiB = 8192
+        static let defaultPageCacheKiB = 2000
+
         init(queue: UploadQueue, owner: String?, recordsPerCommit: Int) {
             self.queue = queue
             self.owner = owner
@@ -47,14 +53,26 @@ extension UploadQueue {
         /// Commits what is waiting; the queue is free for others again.
         public func finish() throws(StorageError) {
             try writing { try commit() }
+            restoreCache()
         }
 
         /// Rolls back what was not committed and frees the queue.
         public func cancel() {
-            guard statement != nil else { return }
+            guard statement != nil else { return restoreCache() }
             statement = nil
             uncommitted = 0
             try? queue.database.execute("ROLLBACK")
+            queue.lock.unlock()
+            restoreCache()
+        }
+
+        private var cacheRaised = false
+
+        private func restoreCache() {
+            guard cacheRaised else { return }
+            cacheRaised = false
+            queue.lock.lock()
+            try? queue.database.execute("PRAGMA cache_size = -\(Self.defaultPageCacheKiB)")
             queue.lock.unlock()
         }
 
@@ -62,6 +80,10 @@ extension UploadQueue {
             if let statement { return statement }
             queue.lock.lock()
             do {
+                if !cacheRaised {
+                    try queue.database.execute("PRAGMA cache_size = -\(Self.pageCacheKiB)")
+                    cacheRaised = true
+                }
                 try queue.database.execute("BEGIN IMMEDIATE")
             } catch {
                 queue.lock.unlock()

@@ -11,8 +11,9 @@ enum HealthImportStages {
         var prepared: HealthElementPreparer.Prepared?
     }
 
-    /// Chunks that may wait in each pipe.
-    static let waitingChunks = 4
+    /// Chunks that may wait in each pipe: two keep the threads busy; more only hold memory (a prepared chunk
+    /// is a few MB of records and their JSON).
+    static let waitingChunks = 2
 
     /// Starts reading and preparing `located`; the importer takes the prepared items from the pipe returned.
     static func start(_ located: HealthExportLocator.Located, preparer: HealthElementPreparer) -> HealthPipe<Item> {
