@@ -5,8 +5,8 @@ import XCTest
 /// The queue's writer for long imports: commits every N records, rolls back the rest when cancelled, and keeps
 /// the queue's other users waiting only while a transaction is open.
 final class UploadQueueBulkWriterTests: XCTestCase {
-    private func encoded(_ records: [Record]) throws -> [(record: Record, json: Data)] {
-        try records.map { ($0, try RecordJSON.encode($0)) }
+    private func encoded(_ records: [Record]) throws -> [QueueEntry] {
+        try records.map(QueueEntry.init)
     }
 
     func testRecordsAreOnDiskAtEachCommitAndTheRestRollsBackWhenCancelled() throws {
@@ -50,17 +50,17 @@ final class UploadQueueBulkWriterTests: XCTestCase {
         XCTAssertEqual(count.value, 1)
     }
 
-    func testAnInvalidRecordIsRefusedBeforeAnythingIsStored() throws {
-        let directory = makeDataDirectory()
-        let queue = try UploadQueue(directory: directory)
+    func testAnInvalidRecordMakesNoEntryAndAnEntryHoldsTheRecordsJSON() throws {
         var invalid = try glucose(100)
         invalid.header.extras["peripheral_id"] = "9"  // reserved: written from the typed property only
-        let writer = queue.bulkWriter(owner: nil, recordsPerCommit: 10)
-        XCTAssertThrowsError(try writer.add(try encoded([try glucose(90), invalid]))) { error in
+        XCTAssertThrowsError(try QueueEntry(invalid)) { error in
             XCTAssertTrue(error is RecordValidationError, "\(error)")
         }
-        try writer.finish()
-        XCTAssertEqual(try queue.count(), 0)
+        let record = try glucose(90)
+        let entry = try QueueEntry(record)
+        XCTAssertEqual(entry.activityID, record.activityID)
+        XCTAssertEqual(entry.type, .diabetes)
+        XCTAssertEqual(try RecordJSON.decode(entry.json), record)
     }
 }
 

@@ -173,7 +173,7 @@ public final class UploadQueue: @unchecked Sendable {
         }
     }
 
-    /// What `submit(batch:owner:)` did.
+    /// What `BulkWriter.add` did.
     public struct BatchResult: Sendable, Equatable {
         /// Records stored now (new, or replacing the older content of a waiting one).
         public var queued = 0
@@ -189,33 +189,10 @@ public final class UploadQueue: @unchecked Sendable {
         }
     }
 
-    /// Validates and stores many records (no images) in one transaction: all of them or none, on disk at return.
-    /// A record whose activity ID is already queued with the same content is skipped, not an error: an import run
-    /// again, or cut short and run again, adds only what is not there. One queued with other content (a day's
-    /// total that grew since) is replaced by the new content, still waiting: it is the same record, newer. One
-    /// transaction per batch keeps a large import from paying one fsync per record.
-    public func submit(batch records: [Record], owner: String?) throws -> BatchResult {
-        try submit(encoded: records.map { record in (record, try RecordJSON.encode(record)) }, owner: owner)
-    }
-
-    /// `submit(batch:owner:)` for records already encoded with `RecordJSON.encode` (an import encodes them on
-    /// another thread).
-    public func submit(encoded: [(record: Record, json: Data)], owner: String?) throws -> BatchResult {
-        for (record, _) in encoded { try record.validate() }
-        let now = Int64(Date().timeIntervalSince1970)
-        return try locked {
-            try database.transaction {
-                let insert = try database.prepare(Self.upsert)
-                var result = BatchResult()
-                for (record, json) in encoded {
-                    result.add(stored: try store(record, json, owner: owner, queuedAt: now, with: insert))
-                }
-                return result
-            }
-        }
-    }
-
-    /// Stores one record unless it is queued with the same content (see `submit(batch:owner:)`).
+    /// Stores one record (no image). A record whose activity ID is already queued with the same content is
+    /// skipped, not an error: an import run again, or cut short and run again, adds only what is not there. One
+    /// queued with other content (a day's total that grew since) is replaced by the new content, still waiting:
+    /// it is the same record, newer.
     static let upsert = """
         INSERT INTO pending (activity_id, record_type, record_json, owner, image_file, queued_at)
         VALUES (?, ?, ?, ?, NULL, ?)
@@ -224,10 +201,10 @@ public final class UploadQueue: @unchecked Sendable {
         """
 
     /// Runs `upsert` (prepared as `statement`) for one record; whether it was stored.
-    func store(_ record: Record, _ json: Data, owner: String?, queuedAt: Int64, with statement: SQLiteStatement) throws(SQLiteError) -> Bool {
-        try statement.bind(1, record.activityID)
-        try statement.bind(2, record.type.rawValue)
-        try statement.bind(3, json)
+    func store(_ entry: QueueEntry, owner: String?, queuedAt: Int64, with statement: SQLiteStatement) throws(SQLiteError) -> Bool {
+        try statement.bind(1, entry.activityID)
+        try statement.bind(2, entry.type.rawValue)
+        try statement.bind(3, entry.json)
         try statement.bind(4, owner)
         try statement.bind(5, queuedAt)
         _ = try statement.step()

@@ -10,7 +10,7 @@ extension UploadQueue {
     /// on any thread, wait for the next commit. So the thread that uses the writer must not call the queue's
     /// other methods before `finish()` (the lock is not recursive). A record is on disk once a commit that
     /// included it returned; `finish()` commits the rest; `cancel()` (or dropping the writer) rolls back what
-    /// was not committed, which a kill does too. Records are submitted as `submit(encoded:owner:)` does.
+    /// was not committed, which a kill does too. Records are stored as `UploadQueue.upsert` says.
     public final class BulkWriter {
         private let queue: UploadQueue
         private let owner: String?
@@ -34,15 +34,14 @@ extension UploadQueue {
 
         deinit { cancel() }
 
-        /// Validates and stores `entries`; commits each time `recordsPerCommit` records are waiting. On an error
-        /// the open transaction is rolled back.
-        public func add(_ entries: [(record: Record, json: Data)]) throws -> BatchResult {
-            for (record, _) in entries { try record.validate() }
+        /// Stores `entries`; commits each time `recordsPerCommit` records are waiting. On an error the open
+        /// transaction is rolled back.
+        public func add(_ entries: [QueueEntry]) throws(StorageError) -> BatchResult {
             var result = BatchResult()
             try writing {
-                for (record, json) in entries {
+                for entry in entries {
                     let insert = try open()
-                    result.add(stored: try queue.store(record, json, owner: owner, queuedAt: queuedAt, with: insert))
+                    result.add(stored: try queue.store(entry, owner: owner, queuedAt: queuedAt, with: insert))
                     uncommitted += 1
                     if uncommitted >= recordsPerCommit { try commit() }
                 }

@@ -6,10 +6,10 @@ import VitalSnapCore
 /// imported to its outcome, and encoding the record's JSON. The importer's thread keeps what depends on the
 /// import so far (anchors, day totals, pulses) and the queue.
 final class HealthElementPreparer {
-    /// An element's outcome, made ahead; `json` is the record's `RecordJSON.encode` bytes when it is final.
+    /// An element's outcome, made ahead; `entry` is the record ready for the queue when it is final.
     struct Prepared {
         var outcome: HealthRecordMapper.Outcome
-        var json: Data?
+        var entry: QueueEntry?
     }
 
     private let subscribed: Set<String>
@@ -38,7 +38,7 @@ final class HealthElementPreparer {
                 correlation.samples.contains(where: { subscribed.contains($0.type) }), inRange(correlation.startDate.localDayNumber)
             else { return nil }
             // A blood pressure's record may still get its pulse at the end: encoded then.
-            return Prepared(outcome: mapper.map(correlation), json: nil)
+            return Prepared(outcome: mapper.map(correlation), entry: nil)
         case .workout(let workout):
             guard subscribed.contains(HealthSubscriptionSet.workoutIdentifier), inRange(workout.startDate.localDayNumber) else { return nil }
             return Self.encoded(mapper.map(workout))
@@ -47,8 +47,9 @@ final class HealthElementPreparer {
         }
     }
 
+    /// A record's outcome with its entry (the importer makes it itself when this cannot: it then throws there).
     private static func encoded(_ outcome: HealthRecordMapper.Outcome) -> Prepared {
-        guard case .record(let record) = outcome else { return Prepared(outcome: outcome, json: nil) }
-        return Prepared(outcome: outcome, json: try? RecordJSON.encode(record))
+        guard case .record(let record) = outcome else { return Prepared(outcome: outcome, entry: nil) }
+        return Prepared(outcome: outcome, entry: try? QueueEntry(record))
     }
 }

@@ -62,8 +62,8 @@ public final class HealthImporter {
         let writer = queue.bulkWriter(owner: owner, recordsPerCommit: recordsPerCommit)
         defer { writer.cancel() }
         var nextAnchors = anchors ?? HealthAnchors.Stored()
-        // Records with their JSON when the preparing thread made it.
-        var batch: [(record: Record, json: Data?)] = []
+        // Records ready for the queue, most made on the preparing thread.
+        var batch: [QueueEntry] = []
         batch.reserveCapacity(batchSize)
         let totals = HealthDailyTotals()
         let hours = HealthDailyTotals(hourly: true)
@@ -82,21 +82,20 @@ public final class HealthImporter {
 
         func flush() throws {
             guard !batch.isEmpty else { return }
-            let encoded = try batch.map { record, json in (record: record, json: try json ?? RecordJSON.encode(record)) }
-            let result = try writer.add(encoded)
+            let result = try writer.add(batch)
             summary.alreadyQueued += result.alreadyQueued
             for (entry, stored) in zip(batch, result.stored) where stored {
-                summary.queuedByRecordType[entry.record.type.rawValue, default: 0] += 1
+                summary.queuedByRecordType[entry.type.rawValue, default: 0] += 1
             }
             batch.removeAll(keepingCapacity: true)
         }
 
         func skip(_ reason: HealthSkip) { summary.skipped[reason.category, default: 0] += 1 }
 
-        func take(_ outcome: HealthRecordMapper.Outcome, json: Data? = nil) throws {
+        func take(_ outcome: HealthRecordMapper.Outcome, entry: QueueEntry? = nil) throws {
             switch outcome {
             case .record(let record):
-                batch.append((record, json))
+                batch.append(try entry ?? QueueEntry(record))
                 if batch.count >= batchSize { try flush() }
             case .total(let contribution):
                 if !inRange(HealthDailyTotals.dayNumber(of: contribution)) {
@@ -141,7 +140,7 @@ public final class HealthImporter {
                     } else if isPoint, deliveredBefore(sample.type, sample.creationDate ?? sample.startDate, &nextAnchors) {
                         skip(.alreadyDelivered)
                     } else if let prepared = item.prepared {
-                        try take(prepared.outcome, json: prepared.json)
+                        try take(prepared.outcome, entry: prepared.entry)
                     } else {
                         try take(mapper.map(sample))
                     }
@@ -176,7 +175,7 @@ public final class HealthImporter {
                     {
                         skip(.alreadyDelivered)
                     } else if let prepared = item.prepared {
-                        try take(prepared.outcome, json: prepared.json)
+                        try take(prepared.outcome, entry: prepared.entry)
                     } else {
                         try take(mapper.map(workout))
                     }
@@ -204,16 +203,16 @@ public final class HealthImporter {
                 let withPulse = try? BiometricsRecord(
                     header: pressure.header, systolic: pressure.systolic, diastolic: pressure.diastolic, restingHeartRate: pulse)
             else {
-                batch.append((record, nil))
+                batch.append(try QueueEntry(record))
                 continue
             }
-            batch.append((.biometrics(withPulse), nil))
+            batch.append(try QueueEntry(.biometrics(withPulse)))
         }
         try flush()
         for weight in weights.records() {
             switch weight {
             case .success(let record):
-                batch.append((record, nil))
+                batch.append(try QueueEntry(record))
                 if batch.count >= batchSize { try flush() }
             case .failure(let reason):
                 skip(reason)
@@ -221,7 +220,7 @@ public final class HealthImporter {
         }
         for total in hours.records() {
             if case .success(let record) = total.outcome {
-                batch.append((record, nil))
+                batch.append(try QueueEntry(record))
                 if batch.count >= batchSize { try flush() }
             }
         }
@@ -229,8 +228,8 @@ public final class HealthImporter {
             switch total.outcome {
             case .success(let record):
                 let family = record.type.rawValue
-                let json = try RecordJSON.encode(record)
-                let digest = ActivityID.derived(from: String(decoding: json, as: UTF8.self))
+                let entry = try QueueEntry(record)
+                let digest = ActivityID.derived(from: String(decoding: entry.json, as: UTF8.self))
                 if let anchor = anchors?.days[family], anchor.day == total.day, anchor.digests[record.activityID] == digest {
                     skip(.alreadyDelivered)
                     continue
@@ -240,7 +239,7 @@ public final class HealthImporter {
                     nextAnchors.days[family] = HealthAnchors.DayAnchor(day: total.day, digests: [:])
                 }
                 if nextAnchors.days[family]?.day == total.day { nextAnchors.days[family]?.digests[record.activityID] = digest }
-                batch.append((record, json))
+                batch.append(entry)
                 if batch.count >= batchSize { try flush() }
             case .failure(let reason):
                 skip(reason)
