@@ -39,7 +39,15 @@ final class HealthElementBuilder {
     private(set) var completedCount = 0
     private var skipping = 0
     /// The values that repeat across elements, each made a String once.
-    private var types = RecentStrings(), units = RecentStrings(), sources = RecentStrings(), devices = RecentStrings()
+    private var types = RecentStrings(known: HealthElementBuilder.knownTypes), units = RecentStrings(), sources = RecentStrings()
+    private var devices = RecentStrings()
+
+    /// The types VitalSnap reads or knows, each as its literal.
+    static let knownTypes: [String: String] = {
+        let names = Array(HealthSampleKind.byIdentifier.keys) + HealthSubscriptionSet.allCases.flatMap(\.identifiers)
+            + [HealthSampleKind.bloodPressureCorrelation, HealthSubscriptionSet.workoutIdentifier]
+        return Dictionary(names.map { ($0, $0) }, uniquingKeysWith: { first, _ in first })
+    }()
     private var keys = RecentStrings()
 
     func takeCompleted() -> [HealthElement] {

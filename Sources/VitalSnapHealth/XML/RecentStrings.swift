@@ -10,6 +10,14 @@ struct RecentStrings {
     private var bytes: [[UInt8]] = []
     private var strings: [String] = []
     private var oldest = 0
+    /// Known values, each as its string literal: a literal's storage is never counted, where one String made
+    /// here and shared by every element of a run was counted from three threads at once, each count fighting
+    /// the others for the same cache line.
+    private let known: [String: String]
+
+    init(known: [String: String] = [:]) {
+        self.known = known
+    }
 
     /// The value of `buffer` as a String, made now only when it is not one of the recent ones.
     mutating func string(_ buffer: UnsafeRawBufferPointer) -> String {
@@ -19,7 +27,8 @@ struct RecentStrings {
             }
             if same { return strings[index] }
         }
-        let string = String(decoding: buffer, as: UTF8.self)
+        let made = String(decoding: buffer, as: UTF8.self)
+        let string = known[made] ?? made
         if bytes.count < Self.kept {
             bytes.append(Array(buffer))
             strings.append(string)
