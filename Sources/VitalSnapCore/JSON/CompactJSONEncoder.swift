@@ -168,17 +168,20 @@ enum CompactJSONNode {
 
     /// Any value as a node: the primitives directly, the rest through their `encode(to:)`.
     static func node<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> CompactJSONNode {
-        switch value {
-        case let text as String: return .string(text)
-        case let double as Double: return try number(double)
-        case let number as Int: return .literal(String(number))
-        case let number as Int64: return .literal(String(number))
-        case let flag as Bool: return .bool(flag)
-        default:
-            let box = Box()
-            try value.encode(to: Writer(box: box, codingPath: codingPath))
-            return box.node
-        }
+        // The type is compared, not cast: a dynamic cast per value was a good part of an import's encoding.
+        if T.self == String.self { return .string(reinterpret(value)) }
+        if T.self == Double.self { return try number(reinterpret(value)) }
+        if T.self == Int.self { return .literal(String(reinterpret(value) as Int)) }
+        if T.self == Int64.self { return .literal(String(reinterpret(value) as Int64)) }
+        if T.self == Bool.self { return .bool(reinterpret(value)) }
+        let box = Box()
+        try value.encode(to: Writer(box: box, codingPath: codingPath))
+        return box.node
+    }
+
+    /// `value` as the type it is known to be (`T.self == U.self` was checked).
+    private static func reinterpret<T, U>(_ value: T) -> U {
+        withUnsafePointer(to: value) { $0.withMemoryRebound(to: U.self, capacity: 1) { $0.pointee } }
     }
 
     struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
