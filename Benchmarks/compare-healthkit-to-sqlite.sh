@@ -114,9 +114,14 @@ DATA="$WORK/vitalsnap-data" DB="$WORK/healthkit.db"
 rm -f "$WORK"/vitalsnap-[0-9]*.* "$WORK"/healthkit-[0-9]*.*
 cat "$EXPORT" >/dev/null   # page cache warm for both, so the first tool does not pay for the disk
 
+# Before each timed run: the last run's files, just deleted, and its writes reach the disk now (with the
+# file system's discard, a deleted file of hundreds of MB is work for the disk), not during the next tool's run.
+settle() { sync; sleep 2; }
+
 run_vitalsnap() {
     local i=$1
     rm -rf "$DATA"
+    settle
     "$V" health subscribe --data-dir "$DATA" \
         --sets routine,diabetes,weight,fitness,sleep,basicNutrition,reproductiveHealth,biometrics >/dev/null
     local rc=0
@@ -129,6 +134,7 @@ run_vitalsnap() {
 run_healthkit_to_sqlite() {
     local i=$1
     rm -f "$DB" "$DB-journal" "$DB-wal" "$DB-shm"
+    settle
     local rc=0
     /usr/bin/time -f '%e %M' -o "$WORK/healthkit-$i.time" \
         "$HK" --silent "$EXPORT" "$DB" >"$WORK/healthkit-$i.log" 2>&1 || rc=$?
