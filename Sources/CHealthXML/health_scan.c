@@ -468,16 +468,6 @@ static const char *find(const char *p, const char *end, const char *needle) {
 
 /* The prologue, up to the root's start tag: the XML declaration (UTF-8 only), comments, whitespace, and a DTD,
  * which is passed over up to "<HealthData" as ExportSanitizer drops it. */
-static enum step scan_prologue_once(hx_scanner *s, int last);
-
-static enum step scan_prologue(hx_scanner *s, int last) {
-    /* A prologue waiting for more bytes is scanned again from its start: its characters are counted once. */
-    long long replaced = s->replaced;
-    enum step step = scan_prologue_once(s, last);
-    if (step == STEP_MORE) s->replaced = replaced;
-    return step;
-}
-
 static enum step scan_prologue_once(hx_scanner *s, int last) {
     char *p = s->buffer + s->position, *end = s->buffer + s->length;
     if (end - p > (ptrdiff_t)LARGEST_PROLOGUE) return hand_over(s, "a prologue too long");
@@ -525,6 +515,14 @@ static enum step scan_prologue_once(hx_scanner *s, int last) {
     s->position = (size_t)(q - s->buffer);
     s->state = CONTENT;
     return STEP_DONE;
+}
+
+/* The prologue, scanned again from its start while it waits for more bytes; its characters counted once. */
+static enum step scan_prologue(hx_scanner *s, int last) {
+    long long replaced = s->replaced;
+    enum step step = scan_prologue_once(s, last);
+    if (step == STEP_MORE) s->replaced = replaced;
+    return step;
 }
 
 /* Scans every whole token in the buffer. */

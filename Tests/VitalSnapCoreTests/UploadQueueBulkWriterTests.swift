@@ -42,12 +42,32 @@ final class UploadQueueBulkWriterTests: XCTestCase {
             counted.fulfill()
         }
         // The other thread waits while the transaction is open...
-        Thread.sleep(forTimeInterval: 0.3)
+        Thread.sleep(forTimeInterval: 1.2)
         XCTAssertNil(count.value)
         // ...and sees the record once it is committed.
         try writer.finish()
         wait(for: [counted], timeout: 10)
         XCTAssertEqual(count.value, 1)
+    }
+
+    func testATransactionOpenLongerThanItsLimitIsCommittedWhateverItsSize() throws {
+        let directory = makeDataDirectory()
+        let queue = try UploadQueue(directory: directory)
+        let writer = queue.bulkWriter(owner: nil, recordsPerCommit: 100_000, longestTransaction: .seconds(1))
+        _ = try writer.add(try encoded([try glucose(120)]))
+        try writer.commitIfDue()
+        // Not yet due: another connection sees nothing.
+        XCTAssertEqual(try UploadQueue(directory: directory).count(), 0)
+        Thread.sleep(forTimeInterval: 1.2)
+        try writer.commitIfDue()
+        XCTAssertEqual(try UploadQueue(directory: directory).count(), 1)
+        // Within `add` too, at its look at the clock (every 1024 records).
+        _ = try writer.add(try encoded([try glucose(121)]))
+        Thread.sleep(forTimeInterval: 1.2)
+        _ = try writer.add(try encoded(try (0..<1100).map { try glucose(Double(60 + $0 % 300)) }))
+        XCTAssertEqual(try UploadQueue(directory: directory).count(), 1 + 1024)
+        try writer.finish()
+        XCTAssertEqual(try queue.count(), 1 + 1 + 1100)
     }
 
     func testAnInvalidRecordMakesNoEntryAndAnEntryHoldsTheRecordsJSON() throws {

@@ -1,10 +1,10 @@
 import Foundation
 
 extension UploadQueue {
-    /// Stores the records of a long import as they come, over transactions of `recordsPerCommit` records: each
-    /// commit is an fsync and a write of every index page it touched, so an import of hundreds of thousands of
-    /// records in batches of a few thousand spent much of its time committing; holding more records in memory to
-    /// commit less would break the import's memory bound.
+    /// Stores the records of a long import as they come, over transactions of `recordsPerCommit` records or
+    /// `longestTransaction`, whichever comes first: each commit is an fsync and a write of every index page it
+    /// touched, so an import of hundreds of thousands of records in batches of a few thousand spent much of its
+    /// time committing; holding more records in memory to commit less would break the import's memory bound.
     ///
     /// While a transaction is open the writer holds the queue's lock, across calls: the queue's other methods,
     /// on any thread, wait for the next commit. So the thread that uses the writer must not call the queue's
@@ -15,9 +15,16 @@ extension UploadQueue {
         private let queue: UploadQueue
         private let owner: String?
         public let recordsPerCommit: Int
+        /// A transaction is committed once it has been open this long, whatever its size: it holds SQLite's write
+        /// lock, and another process that writes the queue (a Bluetooth service, an upload) waits for it, for at
+        /// most the queue's busy timeout (10 s). 5 s by default.
+        public let longestTransaction: Duration
         /// The prepared insert while a transaction is open (and the lock is held).
         private var statement: SQLiteStatement?
         private var uncommitted = 0
+        private var openedAt = ContinuousClock.now
+        /// Records between two looks at the clock.
+        private static let recordsPerClockCheck = 1024
         private let queuedAt = Int64(Date().timeIntervalSince1970)
 
         /// SQLite's page cache while the writer is in use, in KiB: the index pages a transaction touches (the
@@ -26,10 +33,11 @@ extension UploadQueue {
         static let pageCacheKiB = 8192
         static let defaultPageCacheKiB = 2000
 
-        init(queue: UploadQueue, owner: String?, recordsPerCommit: Int) {
+        init(queue: UploadQueue, owner: String?, recordsPerCommit: Int, longestTransaction: Duration) {
             self.queue = queue
             self.owner = owner
             self.recordsPerCommit = max(1, recordsPerCommit)
+            self.longestTransaction = longestTransaction
         }
 
         deinit { cancel() }
@@ -43,10 +51,21 @@ extension UploadQueue {
                     let insert = try open()
                     result.add(stored: try queue.store(entry, owner: owner, queuedAt: queuedAt, with: insert))
                     uncommitted += 1
-                    if uncommitted >= recordsPerCommit { try commit() }
+                    if uncommitted >= recordsPerCommit
+                        || (uncommitted % Self.recordsPerClockCheck == 0 && ContinuousClock.now - openedAt >= longestTransaction)
+                    {
+                        try commit()
+                    }
                 }
             }
             return result
+        }
+
+        /// Commits when the open transaction has been open `longestTransaction`: for a caller that goes on
+        /// working between calls to `add` (an import reading a stretch of the file that makes no records).
+        public func commitIfDue() throws(StorageError) {
+            guard statement != nil, ContinuousClock.now - openedAt >= longestTransaction else { return }
+            try writing { try commit() }
         }
 
         /// Commits what is waiting; the queue is free for others again.
@@ -84,6 +103,7 @@ extension UploadQueue {
                     cacheRaised = true
                 }
                 try queue.database.execute("BEGIN IMMEDIATE")
+                openedAt = .now
             } catch {
                 queue.lock.unlock()
                 throw error
@@ -124,7 +144,7 @@ extension UploadQueue {
     }
 
     /// A writer for a long import (see `BulkWriter`).
-    public func bulkWriter(owner: String?, recordsPerCommit: Int) -> BulkWriter {
-        BulkWriter(queue: self, owner: owner, recordsPerCommit: recordsPerCommit)
+    public func bulkWriter(owner: String?, recordsPerCommit: Int, longestTransaction: Duration = .seconds(5)) -> BulkWriter {
+        BulkWriter(queue: self, owner: owner, recordsPerCommit: recordsPerCommit, longestTransaction: longestTransaction)
     }
 }

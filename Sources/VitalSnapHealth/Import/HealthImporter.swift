@@ -186,6 +186,8 @@ public final class HealthImporter {
             }
             sinceProgress += chunk.items.count
             run.flush(into: &summary.elementsByType)
+            // A stretch of the file that makes no records (steps, summed to the end) holds no transaction open.
+            try writer.commitIfDue()
             if sinceProgress >= progressInterval {
                 sinceProgress = 0
                 progress(Progress(bytesRead: chunk.bytesRead, fileSize: located.fileSize, elements: summary.elements, queued: summary.queued))
