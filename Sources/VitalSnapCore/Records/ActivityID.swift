@@ -20,7 +20,7 @@ public enum ActivityID {
     /// Byte 8: the bits kept from the hash (the low six; the variant takes the top two).
     private static let variantByteHashBits: UInt8 = 0x3F
     /// Bytes of a UUID.
-    private static let uuidSize = 16
+    static let uuidSize = 16
 
     /// A random UUID in lowercase, the form Android's `UUID.toString()` gives Validic's SDK.
     public static func generate() -> String {
@@ -37,14 +37,40 @@ public enum ActivityID {
     /// The name-based UUID, version 5 (RFC 4122, 4.3: SHA-1 of the namespace's 16 bytes followed by the name's
     /// UTF-8 bytes, the first 16 bytes of the hash with the version and variant set), lowercase.
     public static func nameBased(namespace: UUID, name: String) -> String {
-        let namespaceBytes = withUnsafeBytes(of: namespace.uuid) { Array($0) }
-        var hash = SHA1()
-        hash.update(namespaceBytes)
-        hash.update(name.utf8)
-        var bytes = Array(hash.finalize().prefix(uuidSize))
-        bytes[6] = bytes[6] & versionByteHashBits | nameBasedSHA1Version
-        bytes[8] = bytes[8] & variantByteHashBits | rfc4122Variant
-        return lowercaseText(bytes)
+        var derivation = Derivation(namespace: namespace, separator: "")
+        derivation.append(name)
+        return derivation.id()
+    }
+
+    /// `derived(from: parts.joined(separator: separator))`, made part by part without the joined text: the same
+    /// ID. An import derives hundreds of thousands.
+    public struct Derivation {
+        private var hash = SHA1()
+        private let separator: String
+        private var empty = true
+
+        public init(separator: String) {
+            self.init(namespace: ActivityID.vitalSnapNamespace, separator: separator)
+        }
+
+        init(namespace: UUID, separator: String) {
+            self.separator = separator
+            withUnsafeBytes(of: namespace.uuid) { hash.update($0) }
+        }
+
+        public mutating func append(_ part: String) {
+            if !empty { hash.update(separator.utf8) }
+            empty = false
+            hash.update(part.utf8)
+        }
+
+        /// The version 5 UUID, lowercase.
+        public mutating func id() -> String {
+            var bytes = Array(hash.finalize().prefix(ActivityID.uuidSize))
+            bytes[6] = bytes[6] & ActivityID.versionByteHashBits | ActivityID.nameBasedSHA1Version
+            bytes[8] = bytes[8] & ActivityID.variantByteHashBits | ActivityID.rfc4122Variant
+            return ActivityID.lowercaseText(bytes)
+        }
     }
 
     /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in lowercase hex, written in place (an import makes hundreds of

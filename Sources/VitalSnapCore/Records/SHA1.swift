@@ -19,13 +19,13 @@ struct SHA1 {
 
     private var h0: UInt32 = SHA1.initialState[0], h1: UInt32 = SHA1.initialState[1], h2: UInt32 = SHA1.initialState[2]
     private var h3: UInt32 = SHA1.initialState[3], h4: UInt32 = SHA1.initialState[4]
-    /// Bytes taken but not yet hashed (less than one block).
-    private var pending: [UInt8] = []
+    /// Bytes taken but not yet hashed (`pendingCount` of them, less than one block), kept inline: an import
+    /// hashes hundreds of thousands of short names, and a heap buffer per hash was most of its cost.
+    private var pending: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var pendingCount = 0
     private var messageLength: UInt64 = 0
 
-    init() {
-        pending.reserveCapacity(Self.blockSize)
-    }
+    init() {}
 
     /// The digest of `bytes` in one call.
     static func digest<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
@@ -41,9 +41,9 @@ struct SHA1 {
         for byte in bytes { append(byte) }
     }
 
-    private mutating func update(_ buffer: UnsafeRawBufferPointer) {
+    mutating func update(_ buffer: UnsafeRawBufferPointer) {
         var index = 0
-        while index < buffer.count, !pending.isEmpty {
+        while index < buffer.count, pendingCount > 0 {
             append(buffer[index])
             index += 1
         }
@@ -59,27 +59,37 @@ struct SHA1 {
     }
 
     private mutating func append(_ byte: UInt8) {
-        pending.append(byte)
+        withUnsafeMutableBytes(of: &pending) { $0[pendingCount] = byte }
+        pendingCount += 1
         messageLength &+= 1
-        if pending.count == Self.blockSize {
-            pending.withUnsafeBytes { compress($0) }
-            pending.removeAll(keepingCapacity: true)
-        }
+        if pendingCount == Self.blockSize { compressPending() }
+    }
+
+    private mutating func compressPending() {
+        var block = pending
+        withUnsafeBytes(of: &block) { compress($0) }
+        pendingCount = 0
     }
 
     /// The 20-byte digest; the value is used up (padding is added to it).
     mutating func finalize() -> [UInt8] {
         let bitLength = messageLength &* 8
-        pending.append(Self.paddingMarker)
-        if pending.count > Self.blockSize - Self.lengthFieldSize {
-            pending += [UInt8](repeating: 0, count: Self.blockSize - pending.count)
-            pending.withUnsafeBytes { compress($0) }
-            pending.removeAll(keepingCapacity: true)
+        let marker = Self.paddingMarker
+        withUnsafeMutableBytes(of: &pending) { $0[pendingCount] = marker }
+        pendingCount += 1
+        if pendingCount > Self.blockSize - Self.lengthFieldSize {
+            withUnsafeMutableBytes(of: &pending) { bytes in
+                for index in pendingCount..<Self.blockSize { bytes[index] = 0 }
+            }
+            compressPending()
         }
-        pending += [UInt8](repeating: 0, count: Self.blockSize - Self.lengthFieldSize - pending.count)
-        for shift in stride(from: 56, through: 0, by: -8) { pending.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        pending.withUnsafeBytes { compress($0) }
-        pending.removeAll()
+        withUnsafeMutableBytes(of: &pending) { bytes in
+            for index in pendingCount..<(Self.blockSize - Self.lengthFieldSize) { bytes[index] = 0 }
+            for (offset, shift) in stride(from: 56, through: 0, by: -8).enumerated() {
+                bytes[Self.blockSize - Self.lengthFieldSize + offset] = UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))
+            }
+        }
+        compressPending()
         var digest: [UInt8] = []
         digest.reserveCapacity(Self.digestSize)
         for word in [h0, h1, h2, h3, h4] {
@@ -87,7 +97,6 @@ struct SHA1 {
         }
         return digest
     }
-
     /// One block of 64 bytes into the state (FIPS 180-4, 6.1.2); the message schedule lives on the stack.
     private mutating func compress(_ block: UnsafeRawBufferPointer) {
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: Self.rounds) { w in

@@ -16,15 +16,24 @@ enum HealthRecordHeader {
     static func make(
         identity: [String], at date: HealthDate, sourceName: String, deviceName: String?, userEntered: Bool
     ) -> RecordHeader {
-        RecordHeader(
-            activityID: ActivityID.derived(from: (["apple-health"] + identity).joined(separator: separator)),
+        // The ID of `["apple-health"] + identity` joined by the separator, hashed part by part.
+        var derivation = ActivityID.Derivation(separator: separator)
+        derivation.append(namespace)
+        for part in identity { derivation.append(part) }
+        return RecordHeader(
+            activityID: derivation.id(),
             timestamp: date.date,
             utcOffset: date.offset,
             originalSource: sourceName.isEmpty ? nil : sourceName,
             device: deviceName,
             validated: !userEntered,
-            extras: [intermediaryKey: intermediaryValue])
+            extras: extras)
     }
+
+    /// The first part of every Apple Health record's identity.
+    static let namespace = "apple-health"
+    /// One dictionary for every record's extras (a copy is a reference, not a new dictionary per record).
+    static let extras = [intermediaryKey: intermediaryValue]
 
     /// `<<HKDevice: 0x282a45810>, name:Apple Watch, manufacturer:Apple, ...>` → `Apple Watch`.
     static func deviceName(_ text: String) -> String? {
