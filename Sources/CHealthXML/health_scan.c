@@ -186,8 +186,8 @@ static size_t reference(const char *p, const char *end, char *out, size_t *writt
     return length;
 }
 
-/* Character data (between tags, or in a comment) from p to end: references and UTF-8 checked, control
- * characters counted. Outside the root only whitespace may appear (only_space). */
+/* Character data (between tags, or a comment's text) from p to end: references (not in comments) and UTF-8
+ * checked, control characters counted. Outside the root only whitespace may appear between tags (only_space). */
 static enum step check_text(hx_scanner *s, const char *p, const char *end, int only_space, int in_comment) {
     const unsigned char *u = (const unsigned char *)p, *e = (const unsigned char *)end;
     while (u < e) {
@@ -195,13 +195,13 @@ static enum step check_text(hx_scanner *s, const char *p, const char *end, int o
         if (c >= 0x80) {
             int n = utf8_length(u, e);
             if (n == 0) return hand_over(s, "malformed UTF-8");
-            if (only_space && !in_comment) return hand_over(s, "text outside the root element");
+            if (only_space) return hand_over(s, "text outside the root element");
             u += n;
             continue;
         }
         if (is_control(c)) {
             s->replaced++;
-        } else if (only_space && !in_comment && !is_space(c)) {
+        } else if (only_space && !is_space(c)) {
             return hand_over(s, "text outside the root element");
         } else if (c == '&' && !in_comment) {
             size_t written;
@@ -233,7 +233,7 @@ static enum step scan_comment(hx_scanner *s, const char *p, const char *end, con
         }
     }
     if (close == NULL) return end - p > (ptrdiff_t)HX_SCAN_LARGEST_TOKEN ? hand_over(s, "a comment too long") : STEP_MORE;
-    enum step checked = check_text(s, body, close, 1, 1);
+    enum step checked = check_text(s, body, close, 0, 1);
     if (checked != STEP_DONE) return checked;
     *after = close + 3;
     return STEP_DONE;
@@ -273,8 +273,6 @@ static char *skip_space(hx_scanner *s, char *p, const char *end) {
     return p;
 }
 
-/* An attribute value from p (after the quote) to close (the quote), decoded and normalized in place; its new
- * length in *length. */
 /* Eight bytes at a time: whether any is below 0x20, at or above 0x80, '&' or '<' (bytes an attribute value
  * needs rewritten or checked). May say yes for a block that has none; never no for one that has. */
 static inline int has_special_byte(uint64_t x) {
@@ -285,6 +283,8 @@ static inline int has_special_byte(uint64_t x) {
     return (below_space | (x & highs) | ampersand | less_than) != 0;
 }
 
+/* An attribute value from p (after the quote) to close (the quote), decoded and normalized in place; its new
+ * length in *length. */
 static enum step attribute_value(hx_scanner *s, char *p, const char *close, int *length) {
     /* Most values are plain ASCII and stay as they are: passed over eight bytes at a time. */
     const char *read = p;
@@ -293,11 +293,6 @@ static enum step attribute_value(hx_scanner *s, char *p, const char *close, int 
         memcpy(&block, read, 8);
         if (has_special_byte(block)) break;
         read += 8;
-    }
-    while (read < close) {
-        unsigned char c = (unsigned char)*read;
-        if (c < 0x20 || c >= 0x80 || c == '&' || c == '<') break;
-        read++;
     }
     char *write = (char *)read;
     while (read < close) {
@@ -386,20 +381,20 @@ static enum step scan_start_tag(hx_scanner *s, char *p, char *close) {
         if (!spaced) return hand_over(s, "no space before an attribute");
         if (!is_name_start((unsigned char)*q)) return hand_over(s, "an attribute name this scanner leaves to libxml2");
         char *attribute = q++;
+        char *attribute_end;
         for (;;) {
             while (q < close && is_name_byte((unsigned char)*q)) q++;
-            char *spaces = q;
+            attribute_end = q;
             q = skip_space(s, q, close);
             if (q < close && *q == '=') break;
             /* A name, spaces, more name: one name written with spaces (2015 exports), as ExportSanitizer repairs. */
-            if (q < close && q > spaces && is_name_byte((unsigned char)*q)) {
-                memset(spaces, '_', (size_t)(q - spaces));
+            if (q < close && q > attribute_end && is_name_byte((unsigned char)*q)) {
+                memset(attribute_end, '_', (size_t)(q - attribute_end));
                 continue;
             }
             return hand_over(s, "an attribute without a value, or a name this scanner leaves to libxml2");
         }
-        size_t attribute_length = 0;
-        while (attribute + attribute_length < q && is_name_byte((unsigned char)attribute[attribute_length])) attribute_length++;
+        size_t attribute_length = (size_t)(attribute_end - attribute);
         q = skip_space(s, q + 1, close);
         if (q == close || (*q != '"' && *q != '\'')) return hand_over(s, "an attribute value without quotes");
         char quote = *q;
@@ -489,8 +484,6 @@ static enum step scan_prologue_once(hx_scanner *s, int last) {
             }
         }
         q = close + 2;
-    } else if (q < end && (end - q < 5) && !last) {
-        return STEP_MORE;
     }
     for (;;) {
         while (q < end && is_space((unsigned char)*q)) q++;
@@ -511,7 +504,6 @@ static enum step scan_prologue_once(hx_scanner *s, int last) {
         if (q < end - 1 && q[0] == '<' && is_name_start((unsigned char)q[1])) break;
         return hand_over(s, "a prologue this scanner leaves to libxml2");
     }
-    /* Lines before the root, for the line count, are counted when fed; nothing else is needed here. */
     s->position = (size_t)(q - s->buffer);
     s->state = CONTENT;
     return STEP_DONE;

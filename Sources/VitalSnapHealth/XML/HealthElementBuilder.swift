@@ -40,7 +40,7 @@ final class HealthElementBuilder {
     private var skipping = 0
     /// The values that repeat across elements, each made a String once.
     private var types = RecentStrings(known: HealthElementBuilder.knownTypes), units = RecentStrings(), sources = RecentStrings()
-    private var devices = RecentStrings()
+    private var devices = RecentStrings(), keys = RecentStrings()
 
     /// The types VitalSnap reads or knows, each as its literal.
     static let knownTypes: [String: String] = {
@@ -48,11 +48,12 @@ final class HealthElementBuilder {
             + [HealthSampleKind.bloodPressureCorrelation, HealthSubscriptionSet.workoutIdentifier]
         return Dictionary(names.map { ($0, $0) }, uniquingKeysWith: { first, _ in first })
     }()
-    private var keys = RecentStrings()
 
-    func takeCompleted() -> [HealthElement] {
-        defer { completed.removeAll(keepingCapacity: true) }
-        return completed
+    /// Moves the elements completed since the last call into `elements` (emptied first); the two arrays swap
+    /// storage, so neither is allocated again.
+    func takeCompleted(into elements: inout [HealthElement]) {
+        elements.removeAll(keepingCapacity: true)
+        swap(&elements, &completed)
     }
 
     /// Starts again from the document's beginning (another parser reads it again), dropping the first

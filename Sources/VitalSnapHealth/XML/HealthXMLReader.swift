@@ -124,12 +124,11 @@ public final class HealthXMLReader {
     /// problem have all been returned.
     public func next() throws(HealthImportError) -> HealthElement? {
         while readyIndex == ready.count {
-            ready.removeAll(keepingCapacity: true)
             readyIndex = 0
             if let failure { throw failure }
             if finished { return nil }
             try feed()
-            ready = builder.takeCompleted()
+            builder.takeCompleted(into: &ready)
         }
         defer { readyIndex += 1 }
         return ready[readyIndex]
@@ -149,7 +148,7 @@ public final class HealthXMLReader {
             if hx_scanner_feed(scanner, chunk.baseAddress?.assumingMemoryBound(to: CChar.self), n, n == 0 ? 1 : 0) != 0 {
                 let reason = hx_scanner_reason(scanner).map { String(cString: $0) } ?? "unknown"
                 logger.debug("libxml2 reads this export from the start: the scanner stopped at line \(line) at \(reason)")
-                try handOver()
+                handOver()
             } else if n == 0 {
                 finished = true
             }
@@ -176,7 +175,7 @@ public final class HealthXMLReader {
     }
 
     /// libxml2 reads the document again from its start; the elements the scanner completed are not made twice.
-    private func handOver() throws(HealthImportError) {
+    private func handOver() {
         guard case .scanner(let scanner) = engine else { return }
         let reached = line
         hx_scanner_free(scanner)
