@@ -15,10 +15,17 @@ public enum RecordJSON {
         JSONDecoder()
     }
 
-    /// The same bytes as `makeEncoder()` gives (checked in the tests), written by `CompactJSONEncoder`: an import
-    /// encodes hundreds of thousands of records.
+    /// A record's JSON, the same bytes as `makeEncoder()` gives (checked in the tests), written by
+    /// `RecordJSONWriter`: an import encodes hundreds of thousands of records.
+    public static func encode(_ record: Record) throws -> Data {
+        var writer = RecordJSONWriter()
+        try record.writeFields(into: &writer)
+        return Data(writer.object())
+    }
+
+    /// Any other value, as `makeEncoder()` writes it.
     public static func encode(_ value: some Encodable) throws -> Data {
-        try CompactJSONEncoder().encode(value)
+        try makeEncoder().encode(value)
     }
 
     public static func decode(_ data: Data) throws -> Record {

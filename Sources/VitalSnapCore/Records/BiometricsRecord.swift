@@ -61,9 +61,15 @@ public struct BiometricsRecord: MeasurementSetRecord {
 extension BiometricsRecord {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        var rawData: [String: RawMeasurement] = [:]
-        if let displayedTemperature { rawData[RecordField.temperature.rawValue] = displayedTemperature.rawMeasurement }
-        try encodeMeasurements(into: &container, rawData: rawData)
+        try writeFields(into: &container)
+    }
+
+    func writeFields(into fields: inout some RecordFieldWriter) throws {
+        if let displayedTemperature {
+            try writeMeasurements(into: &fields, rawData: [(RecordField.temperature.rawValue, displayedTemperature.rawMeasurement)])
+        } else {
+            try writeMeasurements(into: &fields)
+        }
     }
 
     public init(from decoder: any Decoder) throws {

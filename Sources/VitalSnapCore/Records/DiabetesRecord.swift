@@ -36,9 +36,13 @@ public struct DiabetesRecord: HealthRecord {
 extension DiabetesRecord {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try header.encode(into: &container, rawData: [RecordField.bloodGlucose.rawValue: displayedBloodGlucose.rawMeasurement])
-        try container.encode(bloodGlucose, forKey: JSONKey(.bloodGlucose))
-        try container.encodeIfPresent(relationshipToMeal, forKey: "relationship_to_meal")
+        try writeFields(into: &container)
+    }
+
+    func writeFields(into fields: inout some RecordFieldWriter) throws {
+        try header.writeFields(into: &fields, rawData: [(RecordField.bloodGlucose.rawValue, displayedBloodGlucose.rawMeasurement)])
+        try fields.write(bloodGlucose, forKey: .bloodGlucose)
+        try fields.writeIfPresent(relationshipToMeal?.rawValue, forKey: "relationship_to_meal")
     }
 
     /// `blood_glucose` is authoritative; the displayed value comes from `extras.raw_data` and defaults to the

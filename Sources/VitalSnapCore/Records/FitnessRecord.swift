@@ -65,10 +65,14 @@ public struct FitnessRecord: MeasurementSetRecord {
 extension FitnessRecord {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try encodeMeasurements(into: &container)
-        try container.encodeIfPresent(activityType, forKey: "type")
-        try container.encodeIfPresent(intensity, forKey: "intensity")
-        try container.encodeIfPresent(startTimeText, forKey: "start_time")
+        try writeFields(into: &container)
+    }
+
+    func writeFields(into fields: inout some RecordFieldWriter) throws {
+        try writeMeasurements(into: &fields)
+        try fields.writeIfPresent(activityType, forKey: "type")
+        try fields.writeIfPresent(intensity?.rawValue, forKey: "intensity")
+        try fields.writeIfPresent(startTimeText, forKey: "start_time")
     }
 
     public init(from decoder: any Decoder) throws {

@@ -43,10 +43,8 @@ extension MeasurementSetRecord {
     }
 
     /// Writes the common fields, then each measurement present under its field's JSON name.
-    func encodeMeasurements(
-        into container: inout KeyedEncodingContainer<JSONKey>, rawData: [String: RawMeasurement] = [:]
-    ) throws {
-        try header.encode(into: &container, rawData: rawData)
-        for (field, value) in measurements { try container.encode(value, forKey: JSONKey(field)) }
+    func writeMeasurements(into fields: inout some RecordFieldWriter, rawData: [(field: String, measurement: RawMeasurement)] = []) throws {
+        try header.writeFields(into: &fields, rawData: rawData)
+        for (field, value) in measurements { try fields.write(value, forKey: field) }
     }
 }

@@ -61,8 +61,12 @@ public struct NutritionRecord: MeasurementSetRecord {
 extension NutritionRecord {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try encodeMeasurements(into: &container)
-        try container.encodeIfPresent(meal, forKey: "meal")
+        try writeFields(into: &container)
+    }
+
+    func writeFields(into fields: inout some RecordFieldWriter) throws {
+        try writeMeasurements(into: &fields)
+        try fields.writeIfPresent(meal?.rawValue, forKey: "meal")
     }
 
     public init(from decoder: any Decoder) throws {

@@ -97,15 +97,21 @@ public enum Record: Sendable, Hashable {
 extension Record: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        let key = JSONKey(type.rawValue)
-        switch self {
-        case .diabetes(let record): try container.encode(record, forKey: key)
-        case .biometrics(let record): try container.encode(record, forKey: key)
-        case .weight(let record): try container.encode(record, forKey: key)
-        case .routine(let record): try container.encode(record, forKey: key)
-        case .fitness(let record): try container.encode(record, forKey: key)
-        case .nutrition(let record): try container.encode(record, forKey: key)
-        case .sleep(let record): try container.encode(record, forKey: key)
+        try writeFields(into: &container)
+    }
+
+    /// The record under its type's key.
+    func writeFields(into fields: inout some RecordFieldWriter) throws {
+        try fields.writeObject(forKey: type.rawValue) { object in
+            switch self {
+            case .diabetes(let record): try record.writeFields(into: &object)
+            case .biometrics(let record): try record.writeFields(into: &object)
+            case .weight(let record): try record.writeFields(into: &object)
+            case .routine(let record): try record.writeFields(into: &object)
+            case .fitness(let record): try record.writeFields(into: &object)
+            case .nutrition(let record): try record.writeFields(into: &object)
+            case .sleep(let record): try record.writeFields(into: &object)
+            }
         }
     }
 

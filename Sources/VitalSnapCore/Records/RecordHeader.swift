@@ -77,23 +77,33 @@ public struct RecordHeader: Sendable, Hashable {
 // MARK: - JSON
 
 extension RecordHeader {
-    /// Writes the common fields into the record's object; `rawData` (the displayed measurements) goes into extras.
-    func encode(into container: inout KeyedEncodingContainer<JSONKey>, rawData: [String: RawMeasurement]) throws {
-        try container.encode(activityID, forKey: "activity_id")
-        try container.encode(timestampText, forKey: "timestamp")
-        try container.encode(utcOffset, forKey: "utc_offset")
-        try container.encode(source, forKey: "source")
-        try container.encode(sourceName, forKey: "source_name")
-        try container.encodeIfPresent(originalSource, forKey: "original_source")
-        try container.encodeIfPresent(device, forKey: "device")
-        try container.encode(validated, forKey: "validated")
+    /// Writes the common fields into the record's object; `rawData` (the displayed measurements, by field) goes
+    /// into extras.
+    func writeFields(into fields: inout some RecordFieldWriter, rawData: [(field: String, measurement: RawMeasurement)] = []) throws {
+        try fields.write(activityID, forKey: "activity_id")
+        try fields.write(timestampText, forKey: "timestamp")
+        try fields.write(utcOffset.description, forKey: "utc_offset")
+        try fields.write(source, forKey: "source")
+        try fields.write(sourceName, forKey: "source_name")
+        try fields.writeIfPresent(originalSource, forKey: "original_source")
+        try fields.writeIfPresent(device, forKey: "device")
+        try fields.write(validated, forKey: "validated")
         guard !extras.isEmpty || peripheralID != nil || !rawData.isEmpty else { return }
-        var nested = container.nestedContainer(keyedBy: JSONKey.self, forKey: "extras")
-        for (key, value) in extras where !ExtrasKey.reserved.contains(key) {
-            try nested.encode(value, forKey: JSONKey(key))
+        try fields.writeObject(forKey: "extras") { nested in
+            for (key, value) in extras where !ExtrasKey.reserved.contains(key) {
+                try nested.write(value, forKey: key)
+            }
+            try nested.writeIfPresent(peripheralID, forKey: ExtrasKey.peripheralID)
+            guard !rawData.isEmpty else { return }
+            try nested.writeObject(forKey: ExtrasKey.rawData) { raw in
+                for (field, measurement) in rawData {
+                    try raw.writeObject(forKey: field) { entry in
+                        try entry.write(measurement.unit, forKey: "unit")
+                        try entry.write(measurement.value, forKey: "value")
+                    }
+                }
+            }
         }
-        try nested.encodeIfPresent(peripheralID, forKey: JSONKey(ExtrasKey.peripheralID))
-        if !rawData.isEmpty { try nested.encode(rawData, forKey: JSONKey(ExtrasKey.rawData)) }
     }
 
     /// Reads the common fields of a record's object, and the displayed measurements from `extras.raw_data`.

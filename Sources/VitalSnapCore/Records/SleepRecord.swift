@@ -65,7 +65,11 @@ public struct SleepRecord: MeasurementSetRecord {
 extension SleepRecord {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try encodeMeasurements(into: &container)
+        try writeFields(into: &container)
+    }
+
+    func writeFields(into fields: inout some RecordFieldWriter) throws {
+        try writeMeasurements(into: &fields)
     }
 
     public init(from decoder: any Decoder) throws {

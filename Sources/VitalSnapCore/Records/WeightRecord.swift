@@ -53,9 +53,13 @@ public struct WeightRecord: HealthRecord {
 extension WeightRecord {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONKey.self)
-        try header.encode(into: &container, rawData: [RecordField.weight.rawValue: displayedWeight.rawMeasurement])
-        try container.encode(weight, forKey: JSONKey(.weight))
-        for (field, value) in composition { try container.encode(value, forKey: JSONKey(field)) }
+        try writeFields(into: &container)
+    }
+
+    func writeFields(into fields: inout some RecordFieldWriter) throws {
+        try header.writeFields(into: &fields, rawData: [(RecordField.weight.rawValue, displayedWeight.rawMeasurement)])
+        try fields.write(weight, forKey: .weight)
+        for (field, value) in composition { try fields.write(value, forKey: field) }
     }
 
     public init(from decoder: any Decoder) throws {

@@ -3,16 +3,16 @@ import XCTest
 
 @testable import VitalSnapCore
 
-/// The fast encoder writes what Foundation's `JSONEncoder` (sorted keys, slashes unescaped) writes, byte for byte,
-/// for every kind of record and awkward value.
-final class CompactJSONEncoderTests: XCTestCase {
+/// The record writer writes what Foundation's `JSONEncoder` (sorted keys, slashes unescaped) writes for the same
+/// fields, byte for byte, for every kind of record and awkward value.
+final class RecordJSONWriterTests: XCTestCase {
     /// Foundation's encoder as `RecordJSON` configures it.
     private func foundation(_ value: some Encodable) throws -> String {
         String(decoding: try RecordJSON.makeEncoder().encode(value), as: UTF8.self)
     }
 
-    private func compact(_ value: some Encodable) throws -> String {
-        String(decoding: try CompactJSONEncoder().encode(value), as: UTF8.self)
+    private func written(_ record: Record) throws -> String {
+        String(decoding: try RecordJSON.encode(record), as: UTF8.self)
     }
 
     func testEveryRecordTypeIsWrittenAsFoundationWritesIt() throws {
@@ -39,25 +39,49 @@ final class CompactJSONEncoderTests: XCTestCase {
             .sleep(try SleepRecord(header: rich, totalSleep: 25_200, awake: 1_800, deep: 5_400, light: 14_400, rem: 5_400, timesWoken: 3)),
         ]
         for record in records {
-            XCTAssertEqual(try compact(record), try foundation(record))
-            XCTAssertEqual(try RecordJSON.decode(CompactJSONEncoder().encode(record)), record)
+            XCTAssertEqual(try written(record), try foundation(record))
+            XCTAssertEqual(try RecordJSON.decode(RecordJSON.encode(record)), record)
         }
     }
 
-    func testNumbersStringsArraysAndNullsMatch() throws {
-        struct Sample: Encodable {
-            var numbers: [Double] = [0, -0.5, 1e-05, 1e21, 123456789.125, 18.015588, 2.0e-7, -40, 5e-324]
-            var integers: [Int] = [0, -1, Int.max]
-            var text = "slash/quote\"control\u{1F}"
-            var flag = true
-            var missing: String? = nil
-            var nested: [String: [String: Int]] = ["b": ["z": 1, "a": 2], "a": [:]]
+    /// Awkward values, written through the same field list into both.
+    private static func writeAwkward(into fields: inout some RecordFieldWriter) throws {
+        for (index, number) in [0, -0.5, 1e-05, 1e21, 123456789.125, 18.015588, 2.0e-7, -40, 5e-324, 1e16, 0.1 + 0.2].enumerated() {
+            try fields.write(number, forKey: "number\(index)")
         }
-        XCTAssertEqual(try compact(Sample()), try foundation(Sample()))
+        for (index, integer) in [0, -1, Int.max, Int.min].enumerated() { try fields.write(integer, forKey: "integer\(index)") }
+        try fields.write("slash/quote\"control\u{1F}\u{0}back\\slash\r\u{8}\u{C}é🩸", forKey: "text")
+        try fields.write("", forKey: "empty")
+        try fields.write(true, forKey: "yes")
+        try fields.write(false, forKey: "no")
+        try fields.writeIfPresent(nil as String?, forKey: "missing")
+        try fields.writeObject(forKey: "b") { nested in
+            try nested.write(1, forKey: "z")
+            try nested.writeObject(forKey: "a") { _ in }
+            try nested.write("x", forKey: "Z")
+        }
+        try fields.write("key \"quoted\"", forKey: "a \"quoted\" key/\n")
+        try fields.write("after", forKey: "B")
+    }
+
+    private struct Awkward: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try RecordJSONWriterTests.writeAwkward(into: &container)
+        }
+    }
+
+    func testNumbersStringsKeysAndNestedObjectsMatch() throws {
+        var writer = RecordJSONWriter()
+        try Self.writeAwkward(into: &writer)
+        XCTAssertEqual(String(decoding: writer.object(), as: UTF8.self), try foundation(Awkward()))
     }
 
     func testNotANumberIsRefusedAsFoundationRefusesIt() {
-        XCTAssertThrowsError(try CompactJSONEncoder().encode([Double.nan]))
-        XCTAssertThrowsError(try CompactJSONEncoder().encode(["x": Double.infinity]))
+        var writer = RecordJSONWriter()
+        XCTAssertThrowsError(try writer.write(Double.nan, forKey: "x"))
+        XCTAssertThrowsError(try writer.write(-Double.infinity, forKey: "x"))
+        XCTAssertThrowsError(try foundation([Double.nan]))
+        XCTAssertEqual(writer.object(), Array("{}".utf8))
     }
 }
