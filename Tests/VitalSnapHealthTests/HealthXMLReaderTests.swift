@@ -1,5 +1,5 @@
 import Foundation
-import VitalSnapHealth
+@testable import VitalSnapHealth
 import XCTest
 
 /// The fast scanner against libxml2: the same elements, the same repairs, the same errors, and a hand-over to
@@ -65,6 +65,33 @@ final class HealthXMLReaderTests: XCTestCase {
         XCTAssertNil(reading.error)
         XCTAssertGreaterThan(reading.elements.count, 1000)
         XCTAssertGreaterThan(reading.replacedCharacters, 0)
+    }
+
+    /// An import builds each stretch of events on whichever preparing thread takes it, with a builder that saw
+    /// none of the others: every stretch must hold whole elements.
+    func testEachStretchOfEventsBuildsAloneToTheSameElements() throws {
+        let out = try F.folder().appendingPathComponent("export.zip").path
+        try F.python(
+            "import runpy, sys; sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')",
+            [GeneratedExportTests.generator, out, "--days", "2", "--density", "0.3", "--seed", "7"])
+        let whole = try read(out, fast: true).reading
+        let located = try HealthExportLocator.locate(out)
+        let reader = try HealthXMLReader(opening: located.open)
+        reader.stretchSize = 4096
+        reader.feedSize = 3000
+        var elements: [HealthElement] = [], built: [HealthElement] = []
+        var stretches = 0
+        while let events = try reader.nextEvents() {
+            HealthElementBuilder().build(events, into: &built)
+            elements += built
+            stretches += 1
+        }
+        XCTAssertGreaterThan(stretches, 20)
+        XCTAssertGreaterThan(whole.elements.count, 1000)
+        XCTAssertEqual(elements.count, whole.elements.count)
+        if let index = zip(elements, whole.elements).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            XCTFail("element \(index) differs when its stretch is built alone")
+        }
     }
 
     func testTheRealSampleReadsTheSameWithoutLibxml2() throws {

@@ -2,14 +2,42 @@ import Foundation
 import VitalSnapCore
 
 /// The part of an import that depends on nothing but the element and the import's fixed choices (the subscribed
-/// types, the day range), done on a thread of its own (`HealthImportStages`): mapping an element that will be
-/// imported to its outcome, and encoding the record's JSON. The importer's thread keeps what depends on the
-/// import so far (anchors, day totals, pulses) and the queue.
+/// types, the day range), done on the preparing threads (`HealthImportStages`): whether the element is imported,
+/// its outcome, and its record's JSON. The importer's thread gets only what it needs from that (`Prepared`) and
+/// keeps what depends on the import so far: anchors, day totals, pulses, the queue. The element itself goes no
+/// further than the preparing thread.
 final class HealthElementPreparer {
-    /// An element's outcome, made ahead; `entry` is the record ready for the queue when it is final.
+    /// What the importer does with one element.
     struct Prepared {
-        var outcome: HealthRecordMapper.Outcome
-        var entry: QueueEntry?
+        /// The type the summary counts it under (a workout under the workout identifier); nil when unreadable.
+        var countedType: String?
+        var decision: Decision
+        /// A heart rate for the importer's pulse finder, whatever is subscribed.
+        var heartRate: HealthPulseFinder.HeartRate?
+    }
+
+    enum Decision {
+        case skip(HealthSkip)
+        /// Taken, unless `anchor` says it was delivered before (point samples, correlations and workouts; a day
+        /// total's contribution has none: whole days are compared when they are summed).
+        case take(Taken, anchor: Anchor?)
+        case unreadable(element: String, reason: String)
+    }
+
+    /// What an element's creation is compared with: the anchor of its type.
+    struct Anchor {
+        var type: String
+        var created: Int64
+    }
+
+    enum Taken {
+        /// A record, validated and encoded.
+        case entry(QueueEntry)
+        /// A blood pressure, held until every heart rate of the export has been seen.
+        case pressure(HealthPulseFinder.Key, Record)
+        /// A total's contribution, a weight part, a skip; or a record that could not be encoded here (the importer
+        /// encodes it again, and says why).
+        case outcome(HealthRecordMapper.Outcome)
     }
 
     private let subscribed: Set<String>
@@ -24,32 +52,51 @@ final class HealthElementPreparer {
 
     private func inRange(_ day: Int) -> Bool { dayNumbers.map { $0.contains(day) } ?? true }
 
-    /// The outcome of `element` when the importer would map it: subscribed, and (for point samples, correlations
-    /// and workouts) in the day range. Nil otherwise; the importer counts why.
-    func prepare(_ element: HealthElement) -> Prepared? {
+    func prepare(_ element: HealthElement) -> Prepared {
         switch element {
         case .sample(let sample):
             run.enter(sample.type, subscribed: subscribed)
-            guard run.isSubscribed else { return nil }
-            if run.isPoint, !inRange(sample.startDate.localDayNumber) { return nil }
-            return Self.encoded(mapper.map(sample))
+            return Prepared(countedType: sample.type, decision: decide(sample), heartRate: HealthPulseFinder.HeartRate(sample))
         case .correlation(let correlation):
-            guard correlation.type == HealthSampleKind.bloodPressureCorrelation,
-                correlation.samples.contains(where: { subscribed.contains($0.type) }), inRange(correlation.startDate.localDayNumber)
-            else { return nil }
-            // A blood pressure's record may still get its pulse at the end: encoded then.
-            return Prepared(outcome: mapper.map(correlation), entry: nil)
+            return Prepared(countedType: correlation.type, decision: decide(correlation))
         case .workout(let workout):
-            guard subscribed.contains(HealthSubscriptionSet.workoutIdentifier), inRange(workout.startDate.localDayNumber) else { return nil }
-            return Self.encoded(mapper.map(workout))
-        case .unreadable:
-            return nil
+            return Prepared(countedType: HealthSubscriptionSet.workoutIdentifier, decision: decide(workout))
+        case .unreadable(let element, let reason):
+            return Prepared(countedType: nil, decision: .unreadable(element: element, reason: reason))
         }
     }
 
-    /// A record's outcome with its entry (the importer makes it itself when this cannot: it then throws there).
-    private static func encoded(_ outcome: HealthRecordMapper.Outcome) -> Prepared {
-        guard case .record(let record) = outcome else { return Prepared(outcome: outcome, entry: nil) }
-        return Prepared(outcome: outcome, entry: try? QueueEntry(record))
+    private func decide(_ sample: HealthSample) -> Decision {
+        guard run.isSubscribed else { return .skip(.notSubscribed) }
+        // Point samples are filtered by day and anchor here; totals by day when they are summed.
+        guard run.isPoint else { return .take(Self.encoded(mapper.map(sample)), anchor: nil) }
+        guard inRange(sample.startDate.localDayNumber) else { return .skip(.outsideRange) }
+        let anchor = Anchor(type: sample.type, created: (sample.creationDate ?? sample.startDate).seconds)
+        return .take(Self.encoded(mapper.map(sample)), anchor: anchor)
+    }
+
+    private func decide(_ correlation: HealthCorrelation) -> Decision {
+        // A food correlation's nutrients are also written at the top level, where they are read.
+        guard correlation.type == HealthSampleKind.bloodPressureCorrelation else { return .skip(.unknownType(correlation.type)) }
+        guard correlation.samples.contains(where: { subscribed.contains($0.type) }) else { return .skip(.notSubscribed) }
+        guard inRange(correlation.startDate.localDayNumber) else { return .skip(.outsideRange) }
+        let anchor = Anchor(type: correlation.type, created: (correlation.creationDate ?? correlation.startDate).seconds)
+        switch mapper.map(correlation) {
+        case .record(let record): return .take(.pressure(HealthPulseFinder.Key(correlation), record), anchor: anchor)
+        case let outcome: return .take(.outcome(outcome), anchor: anchor)
+        }
+    }
+
+    private func decide(_ workout: HealthWorkout) -> Decision {
+        let type = HealthSubscriptionSet.workoutIdentifier
+        guard subscribed.contains(type) else { return .skip(.notSubscribed) }
+        guard inRange(workout.startDate.localDayNumber) else { return .skip(.outsideRange) }
+        return .take(Self.encoded(mapper.map(workout)), anchor: Anchor(type: type, created: (workout.creationDate ?? workout.startDate).seconds))
+    }
+
+    /// A record's entry; anything else, or a record that cannot be encoded, as its outcome.
+    private static func encoded(_ outcome: HealthRecordMapper.Outcome) -> Taken {
+        guard case .record(let record) = outcome, let entry = try? QueueEntry(record) else { return .outcome(outcome) }
+        return .entry(entry)
     }
 }

@@ -1,70 +1,108 @@
 import Foundation
 
-/// An import's work on three threads, so that both cores are busy whichever part is slower on an export:
-/// reading (inflate, scan, build elements) → preparing (`HealthElementPreparer`: map, encode records) → the
-/// importer's own thread (anchors, totals, pulses, the queue). Pipes with a few chunks between them keep
-/// memory bounded; a stage that stops taking cancels the one before it.
+/// An import's work on several threads, so that both cores are busy whichever part is slower on an export:
+/// reading (inflate, scan, record parser events) → preparing, on `preparingThreads` threads taking stretches of
+/// events in turn (build elements from the events; then `HealthElementPreparer`: map, encode records) → the
+/// importer's own thread (anchors, totals, pulses, the queue), which takes the prepared stretches in the order
+/// they were read. Every String of an element is made on a preparing thread.
+///
+/// Pipes with a few chunks between the threads keep memory bounded; a stage that stops taking cancels the ones
+/// before it.
 enum HealthImportStages {
-    /// An element, and its outcome when the preparer made it.
-    struct Item {
-        var element: HealthElement
-        var prepared: HealthElementPreparer.Prepared?
-    }
+    typealias Item = HealthElementPreparer.Prepared
 
     /// Chunks that may wait in each pipe: two keep the threads busy; more only hold memory (a prepared chunk
     /// is a few MB of records and their JSON).
     static let waitingChunks = 2
 
-    /// Starts reading and preparing `located`; the importer takes the prepared items from the pipe returned.
-    static func start(_ located: HealthExportLocator.Located, preparer: HealthElementPreparer) -> HealthPipe<Item> {
-        let elements = HealthPipe<HealthElement>(waitingChunks: waitingChunks)
-        let prepared = HealthPipe<Item>(waitingChunks: waitingChunks)
-        let forReading = HandedOver(value: located), forPreparing = HandedOver(value: preparer)
-        let reading = Thread { read(forReading.value, into: elements) }
+    /// Preparing threads. Preparing (building elements, encoding records) is the most work per element on
+    /// exports full of samples that make records; with one thread for it, the reader and the importer waited
+    /// on it for a third of the time.
+    static let preparingThreads = 2
+
+    /// Starts reading and preparing `located`, each preparing thread with a preparer `makePreparer` makes; the
+    /// importer takes the prepared items, in order, from what is returned.
+    static func start(_ located: HealthExportLocator.Located, makePreparer: () -> HealthElementPreparer) -> InOrder {
+        let events = (0..<preparingThreads).map { _ in HealthPipe<HealthEvents>(waitingChunks: waitingChunks) }
+        let prepared = (0..<preparingThreads).map { _ in HealthPipe<Item>(waitingChunks: waitingChunks) }
+        let forReading = HandedOver(value: located)
+        let reading = Thread { read(forReading.value, into: events) }
         reading.name = "vitalsnap.health.reader"
-        let preparing = Thread { prepare(from: elements, with: forPreparing.value, into: prepared) }
-        preparing.name = "vitalsnap.health.preparer"
+        for index in 0..<preparingThreads {
+            let forPreparing = HandedOver(value: makePreparer())
+            let preparing = Thread { prepare(from: events[index], with: forPreparing.value, into: prepared[index]) }
+            preparing.name = "vitalsnap.health.preparer\(index + 1)"
+            preparing.start()
+        }
         reading.start()
-        preparing.start()
-        return prepared
+        return InOrder(pipes: prepared)
+    }
+
+    /// The prepared chunks of the preparing threads, in the order they were read: the reader hands its
+    /// stretches to the threads in turn, and they are taken in the same turn.
+    final class InOrder {
+        private let pipes: [HealthPipe<Item>]
+        private var next = 0
+
+        init(pipes: [HealthPipe<Item>]) {
+            self.pipes = pipes
+        }
+
+        /// The next chunk; nil once the reading side has finished and everything was taken (the pipe whose turn
+        /// it is has nothing more: the chunk that would be next was never read).
+        func take() -> HealthPipe<Item>.Chunk? {
+            guard let chunk = pipes[next].take() else { return nil }
+            next = (next + 1) % pipes.count
+            return chunk
+        }
+
+        /// How the reading side ended (after `take` returned nil): every pipe carries the same.
+        var result: HealthPipe<Item>.Ending? { pipes[next].result }
+
+        /// The importer stops early: every thread before it stops too.
+        func cancel() {
+            for pipe in pipes { pipe.cancel() }
+        }
     }
 
     /// The reading thread: only it touches the stream and the parser.
-    private static func read(_ located: HealthExportLocator.Located, into pipe: HealthPipe<HealthElement>) {
+    private static func read(_ located: HealthExportLocator.Located, into pipes: [HealthPipe<HealthEvents>]) {
         var reader: HealthXMLReader?
-        var chunk: [HealthElement] = []
-        chunk.reserveCapacity(HealthPipe<HealthElement>.chunkSize)
         var failure: HealthImportError?
+        var turn = 0
         do throws(HealthImportError) {
             let opened = try HealthXMLReader(opening: located.open)
             reader = opened
-            while let element = try opened.next() {
-                chunk.append(element)
-                if chunk.count == HealthPipe<HealthElement>.chunkSize {
-                    guard pipe.put(.init(items: chunk, bytesRead: opened.consumed)) else { return }
-                    chunk.removeAll(keepingCapacity: true)
-                }
+            while let events = try opened.nextEvents() {
+                guard pipes[turn].put(.init(items: [events], bytesRead: events.bytesRead)) else { break }
+                turn = (turn + 1) % pipes.count
             }
         } catch {
             failure = error
         }
-        let bytes = reader?.consumed ?? 0
-        if !chunk.isEmpty { _ = pipe.put(.init(items: chunk, bytesRead: bytes)) }
-        pipe.finish(.init(error: failure, replacedCharacters: reader?.replacedCharacters ?? 0, bytesRead: bytes))
+        // Every preparing thread is told, also when one stopped taking: the others may be waiting.
+        let ending = HealthPipe<HealthEvents>.Ending(
+            error: failure, replacedCharacters: reader?.replacedCharacters ?? 0, bytesRead: reader?.consumed ?? 0)
+        for pipe in pipes { pipe.finish(ending) }
     }
 
-    /// The preparing thread: only it uses the preparer.
+    /// A preparing thread: only it uses its builder and preparer.
     private static func prepare(
-        from elements: HealthPipe<HealthElement>, with preparer: HealthElementPreparer, into pipe: HealthPipe<Item>
+        from events: HealthPipe<HealthEvents>, with preparer: HealthElementPreparer, into pipe: HealthPipe<Item>
     ) {
-        while let chunk = elements.take() {
-            let items = chunk.items.map { Item(element: $0, prepared: preparer.prepare($0)) }
-            guard pipe.put(.init(items: items, bytesRead: chunk.bytesRead)) else {
-                elements.cancel()
-                return
+        let builder = HealthElementBuilder()
+        var elements: [HealthElement] = []
+        while let chunk = events.take() {
+            for stretch in chunk.items {
+                builder.build(stretch, into: &elements)
+                let items = elements.map(preparer.prepare)
+                guard pipe.put(.init(items: items, bytesRead: chunk.bytesRead)) else {
+                    events.cancel()
+                    return
+                }
             }
         }
-        let ending = elements.result ?? .init(error: nil, replacedCharacters: 0, bytesRead: 0)
+        let ending = events.result ?? .init(error: nil, replacedCharacters: 0, bytesRead: 0)
         pipe.finish(.init(error: ending.error, replacedCharacters: ending.replacedCharacters, bytesRead: ending.bytesRead))
     }
 }

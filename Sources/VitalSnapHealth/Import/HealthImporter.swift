@@ -37,7 +37,6 @@ public final class HealthImporter {
     /// Elements between two progress reports.
     public var progressInterval = 20_000
 
-    private let mapper = HealthRecordMapper()
     private let logger = Logger(label: "vitalsnap.health")
 
     public init(queue: UploadQueue, owner: String?, subscribed: Set<String>, anchors: HealthAnchors.Stored? = nil) {
@@ -45,13 +44,6 @@ public final class HealthImporter {
         self.owner = owner
         self.subscribed = subscribed
         self.anchors = anchors
-    }
-
-    /// Whether an element of `type` created at `created` was delivered before; moves the new anchor forward.
-    private func deliveredBefore(_ type: String, _ created: HealthDate, _ next: inout HealthAnchors.Stored) -> Bool {
-        if created.seconds > next.created[type] ?? Int64.min { next.created[type] = created.seconds }
-        guard let anchor = anchors?.created[type] else { return false }
-        return created.seconds <= anchor
     }
 
     /// Imports `located`. Throws only when the queue cannot be written (a full disk); a broken export ends the
@@ -92,10 +84,10 @@ public final class HealthImporter {
 
         func skip(_ reason: HealthSkip) { summary.skipped[reason.category, default: 0] += 1 }
 
-        func take(_ outcome: HealthRecordMapper.Outcome, entry: QueueEntry? = nil) throws {
+        func take(_ outcome: HealthRecordMapper.Outcome) throws {
             switch outcome {
             case .record(let record):
-                batch.append(try entry ?? QueueEntry(record))
+                batch.append(try QueueEntry(record))
                 if batch.count >= batchSize { try flush() }
             case .total(let contribution):
                 if !inRange(HealthDailyTotals.dayNumber(of: contribution)) {
@@ -120,72 +112,45 @@ public final class HealthImporter {
 
         var pressures: [(key: HealthPulseFinder.Key, record: Record)] = []
         let pulses = HealthPulseFinder()
-        let pipe = HealthImportStages.start(located, preparer: HealthElementPreparer(subscribed: subscribed, dayNumbers: dayNumbers))
+        let pipe = HealthImportStages.start(located) { HealthElementPreparer(subscribed: subscribed, dayNumbers: dayNumbers) }
         // If writing the queue fails, the reading and preparing threads are told to stop before the error goes up.
         defer { pipe.cancel() }
         var sinceProgress = 0
-        var run = HealthTypeRun()
-        while let chunk = pipe.take() {
-            for item in chunk.items {
-                switch item.element {
-                case .sample(let sample):
-                    run.enter(sample.type, subscribed: subscribed, counts: &summary.elementsByType)
-                    pulses.note(sample)
-                    // Point samples are filtered by day and anchor here; totals by day when they are summed.
-                    let isPoint = run.isPoint
-                    if !run.isSubscribed {
-                        skip(.notSubscribed)
-                    } else if isPoint, !inRange(sample.startDate.localDayNumber) {
-                        skip(.outsideRange)
-                    } else if isPoint, deliveredBefore(sample.type, sample.creationDate ?? sample.startDate, &nextAnchors) {
-                        skip(.alreadyDelivered)
-                    } else if let prepared = item.prepared {
-                        try take(prepared.outcome, entry: prepared.entry)
-                    } else {
-                        try take(mapper.map(sample))
-                    }
-                case .correlation(let correlation):
-                    summary.elementsByType[correlation.type, default: 0] += 1
-                    if correlation.type != HealthSampleKind.bloodPressureCorrelation {
-                        // A food correlation's nutrients are also written at the top level, where they are read.
-                        skip(.unknownType(correlation.type))
-                    } else if !correlation.samples.contains(where: { subscribed.contains($0.type) }) {
-                        skip(.notSubscribed)
-                    } else if !inRange(correlation.startDate.localDayNumber) {
-                        skip(.outsideRange)
-                    } else if deliveredBefore(correlation.type, correlation.creationDate ?? correlation.startDate, &nextAnchors) {
-                        skip(.alreadyDelivered)
-                    } else {
-                        let outcome = item.prepared?.outcome ?? mapper.map(correlation)
-                        if case .record(let record) = outcome {
-                            // Held to the end, when every heart rate of the export has been seen.
-                            pressures.append((HealthPulseFinder.Key(correlation), record))
-                        } else {
-                            try take(outcome)
-                        }
-                    }
-                case .workout(let workout):
-                    summary.elementsByType[HealthSubscriptionSet.workoutIdentifier, default: 0] += 1
-                    if !subscribed.contains(HealthSubscriptionSet.workoutIdentifier) {
-                        skip(.notSubscribed)
-                    } else if !inRange(workout.startDate.localDayNumber) {
-                        skip(.outsideRange)
-                    } else if deliveredBefore(
-                        HealthSubscriptionSet.workoutIdentifier, workout.creationDate ?? workout.startDate, &nextAnchors)
-                    {
-                        skip(.alreadyDelivered)
-                    } else if let prepared = item.prepared {
-                        try take(prepared.outcome, entry: prepared.entry)
-                    } else {
-                        try take(mapper.map(workout))
-                    }
+        var counts = HealthTypeCounts()
+        var anchorRun = HealthAnchorRun()
+        while var chunk = pipe.take() {
+            // Each item moved out of the chunk (reversed, then popped), not copied: a copy retained every string
+            // and record in it once more.
+            chunk.items.reverse()
+            let count = chunk.items.count
+            while let item = chunk.items.popLast() {
+                if let type = item.countedType { counts.count(type, into: &summary.elementsByType) }
+                if let rate = item.heartRate { pulses.note(rate) }
+                switch item.decision {
+                case .skip(let reason):
+                    skip(reason)
                 case .unreadable(let element, let reason):
                     summary.unreadable += 1
                     logger.debug("unreadable \(element): \(reason)")
+                case .take(let taken, let anchor):
+                    if let anchor, anchorRun.deliveredBefore(anchor.type, created: anchor.created, earlier: anchors, next: &nextAnchors) {
+                        skip(.alreadyDelivered)
+                        continue
+                    }
+                    switch taken {
+                    case .entry(let entry):
+                        batch.append(entry)
+                        if batch.count >= batchSize { try flush() }
+                    case .pressure(let key, let record):
+                        // Held to the end, when every heart rate of the export has been seen.
+                        pressures.append((key, record))
+                    case .outcome(let outcome):
+                        try take(outcome)
+                    }
                 }
             }
-            sinceProgress += chunk.items.count
-            run.flush(into: &summary.elementsByType)
+            sinceProgress += count
+            counts.flush(into: &summary.elementsByType)
             // A stretch of the file that makes no records (steps, summed to the end) holds no transaction open.
             try writer.commitIfDue()
             if sinceProgress >= progressInterval {
@@ -193,6 +158,7 @@ public final class HealthImporter {
                 progress(Progress(bytesRead: chunk.bytesRead, fileSize: located.fileSize, elements: summary.elements, queued: summary.queued))
             }
         }
+        anchorRun.settle(into: &nextAnchors)
         let ending = pipe.result
         if let error = ending?.error {
             summary.error = error

@@ -17,9 +17,6 @@ final class HealthPipe<Item>: @unchecked Sendable {
         var bytesRead: Int64
     }
 
-    /// Items per chunk: enough to make handing over cheap, little memory.
-    static var chunkSize: Int { 2048 }
-
     let waitingChunks: Int
     private let condition = NSCondition()
     private var chunks: [Chunk] = []

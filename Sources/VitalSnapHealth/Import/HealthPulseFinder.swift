@@ -13,6 +13,23 @@ final class HealthPulseFinder {
         }
     }
 
+    /// A heart-rate sample, as much of it as is remembered.
+    struct HeartRate {
+        var seconds: Int64
+        var source: String
+        var value: Double
+
+        /// Nil for any other sample, or one whose value is not a number of beats per minute.
+        init?(_ sample: HealthSample) {
+            guard sample.type == HealthPulseFinder.heartRate, sample.unit == "count/min", let value = sample.value.flatMap(Double.init) else {
+                return nil
+            }
+            seconds = sample.startDate.seconds
+            source = sample.sourceName
+            self.value = value
+        }
+    }
+
     static let heartRate = "HKQuantityTypeIdentifierHeartRate"
     /// Heart rates remembered per source at most: years of a cuff's readings several times a day. A source with
     /// more is a continuous monitor; its heart rates are forgotten.
@@ -20,17 +37,22 @@ final class HealthPulseFinder {
 
     private var bySource: [String: [Int64: Double]] = [:]
     private var continuous: Set<String> = []
+    /// The last continuous source seen: a watch's heart rates come in runs of hundreds of thousands, and the
+    /// same String is compared by its bits where the set hashes its characters.
+    private var lastContinuous: String?
 
-    /// Remembers a heart-rate sample (others are ignored).
-    func note(_ sample: HealthSample) {
-        guard sample.type == Self.heartRate, sample.unit == "count/min", !continuous.contains(sample.sourceName),
-            let value = sample.value.flatMap(Double.init)
-        else { return }
+    /// Remembers a heart rate.
+    func note(_ rate: HeartRate) {
+        if rate.source == lastContinuous { return }
+        if continuous.contains(rate.source) {
+            lastContinuous = rate.source
+            return
+        }
         // In place: a copy of the source's table per sample would cost its size each time.
-        bySource[sample.sourceName, default: [:]][sample.startDate.seconds] = value
-        if bySource[sample.sourceName]?.count ?? 0 > Self.largestCuffSource {
-            bySource[sample.sourceName] = nil
-            continuous.insert(sample.sourceName)
+        bySource[rate.source, default: [:]][rate.seconds] = rate.value
+        if bySource[rate.source]?.count ?? 0 > Self.largestCuffSource {
+            bySource[rate.source] = nil
+            continuous.insert(rate.source)
         }
     }
 

@@ -6,27 +6,12 @@ struct HealthTypeRun {
     private(set) var isSubscribed = false
     /// A sample that makes a record of its own (not one summed into a day's total).
     private(set) var isPoint = false
-    /// Samples of the run counted but not yet added to the summary's count.
-    private var uncounted = 0
 
-    /// Enters the run of `type` (staying in it when it is the same) and counts the sample.
-    mutating func enter(_ type: String, subscribed: Set<String>, counts: inout [String: Int]) {
-        if type != self.type { flush(into: &counts) }
-        enter(type, subscribed: subscribed)
-        uncounted += 1
-    }
-
-    /// Enters the run of `type`, counting nothing.
+    /// Enters the run of `type` (staying in it when it is the same).
     mutating func enter(_ type: String, subscribed: Set<String>) {
         guard type != self.type else { return }
         self.type = type
         isSubscribed = subscribed.contains(type)
         isPoint = HealthSampleKind.byIdentifier[type].map { !HealthDailyTotals.isTotal($0) } ?? false
-    }
-
-    /// Adds the run's uncounted samples to `counts`.
-    mutating func flush(into counts: inout [String: Int]) {
-        if uncounted > 0 { counts[type, default: 0] += uncounted }
-        uncounted = 0
     }
 }

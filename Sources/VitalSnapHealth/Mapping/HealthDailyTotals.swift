@@ -59,6 +59,12 @@ public final class HealthDailyTotals {
     }
 
     private var sums: [Key: Sums] = [:]
+    /// The last few keys added to, and where their sums are: an export's samples come in runs of one day and a
+    /// few sources taking turns, and finding the entry again by hashing the key (with its source's name) was most
+    /// of the work of adding. Emptied when an entry is added (that may move the others).
+    private var recent: [(key: Key, index: Dictionary<Key, Sums>.Index)] = []
+    /// Keys kept in `recent`.
+    static let recentKeys = 4
 
     /// Whether samples of `kind` are summed into daily totals (rather than making records of their own).
     public static func isTotal(_ kind: HealthSampleKind) -> Bool {
@@ -92,8 +98,20 @@ public final class HealthDailyTotals {
         let hour = hourly ? contribution.start.localHour : nil
         let key = Key(family: family, day: day, source: contribution.sourceName, hour: hour)
         let stamp = hour.map { _ in contribution.start.startOfLocalHour } ?? (family == .sleep ? contribution.end : contribution.start)
+        let index: Dictionary<Key, Sums>.Index
+        if let position = recent.indices.first(where: { recent[$0].key == key }) {
+            index = recent[position].index
+        } else if let found = sums.index(forKey: key) {
+            index = found
+            if recent.count == Self.recentKeys { recent.removeFirst() }
+            recent.append((key, index))
+        } else {
+            sums[key] = Sums(stamp: stamp)
+            index = sums.index(forKey: key)!
+            recent = [(key, index)]
+        }
         // In place: a copy of the entry would copy its dictionaries for every sample.
-        Self.accumulate(contribution, byHour: hour != nil, into: &sums[key, default: Sums(stamp: stamp)])
+        Self.accumulate(contribution, byHour: hour != nil, into: &sums.values[index])
     }
 
     private static func accumulate(_ contribution: Contribution, byHour: Bool, into entry: inout Sums) {

@@ -1,8 +1,10 @@
 import CHealthXML
 import Foundation
 
-/// Builds the export's top-level elements from the parser's start and end events: a `Record` with its
-/// `MetadataEntry` children, a `Correlation` with its records, a `Workout` with its statistics.
+/// Builds the export's top-level elements from the parser's start and end events, replayed from the tape the
+/// reader recorded (`HealthEvents`): a `Record` with its `MetadataEntry` children, a `Correlation` with its
+/// records, a `Workout` with its statistics. An element whose end is in the next stretch of events is finished
+/// when that stretch is built.
 final class HealthElementBuilder {
     /// The top-level element being built.
     private enum Current {
@@ -35,9 +37,6 @@ final class HealthElementBuilder {
     private var nestedMetadata: [HealthMetadata] = []
     private var statistics: [HealthWorkout.Statistic] = []
     private var completed: [HealthElement] = []
-    /// Elements completed since the start, and how many of the next ones to drop (see `restart`).
-    private(set) var completedCount = 0
-    private var skipping = 0
     /// The values that repeat across elements, each made a String once.
     private var types = RecentStrings(known: HealthElementBuilder.knownTypes), units = RecentStrings(), sources = RecentStrings()
     private var devices = RecentStrings(), keys = RecentStrings()
@@ -49,19 +48,25 @@ final class HealthElementBuilder {
         return Dictionary(names.map { ($0, $0) }, uniquingKeysWith: { first, _ in first })
     }()
 
-    /// Moves the elements completed since the last call into `elements` (emptied first); the two arrays swap
-    /// storage, so neither is allocated again.
-    func takeCompleted(into elements: inout [HealthElement]) {
+    /// Builds the elements `events` complete (with the ones before them, if the last stretch ended inside an
+    /// element) into `elements`, emptied first; the two arrays swap storage, so neither is allocated again.
+    func build(_ events: HealthEvents, into elements: inout [HealthElement]) {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        // The tape is this process's own, recorded by `hx_tape_start` and `hx_tape_end`: it always replays.
+        _ = events.bytes.withUnsafeBufferPointer { tape in
+            hx_tape_replay(tape.baseAddress, tape.count, Self.startCallback, Self.endCallback, context)
+        }
         elements.removeAll(keepingCapacity: true)
         swap(&elements, &completed)
     }
 
-    /// Starts again from the document's beginning (another parser reads it again), dropping the first
-    /// `skipping` elements: they were completed before.
-    func restart(skipping count: Int) {
-        reset()
-        skipping = count
-        completedCount = count
+    private static let startCallback: hx_start_fn = { opaque, depth, name, nameLength, count, attributes in
+        let builder = Unmanaged<HealthElementBuilder>.fromOpaque(opaque!).takeUnretainedValue()
+        builder.start(depth: Int(depth), name: bytes(name, nameLength), attributes: UnsafeBufferPointer(start: attributes, count: Int(count)))
+    }
+
+    private static let endCallback: hx_end_fn = { opaque, depth in
+        Unmanaged<HealthElementBuilder>.fromOpaque(opaque!).takeUnretainedValue().end(depth: Int(depth))
     }
 
     typealias Bytes = UnsafeRawBufferPointer
@@ -129,7 +134,7 @@ final class HealthElementBuilder {
         if !statistics.isEmpty { statistics = [] }
     }
 
-    func start(depth: Int, name: Bytes, attributes list: UnsafeBufferPointer<hx_attribute>) {
+    private func start(depth: Int, name: Bytes, attributes list: UnsafeBufferPointer<hx_attribute>) {
         switch depth {
         case 1:
             reset()
@@ -179,17 +184,10 @@ final class HealthElementBuilder {
         }
     }
 
-    func end(depth: Int) {
+    private func end(depth: Int) {
         switch depth {
         case 1:
-            if let element = finish() {
-                if skipping > 0 {
-                    skipping -= 1
-                } else {
-                    completed.append(element)
-                    completedCount += 1
-                }
-            }
+            if let element = finish() { completed.append(element) }
             current = .none
         case 2:
             if current == .correlation, let record = nested {
