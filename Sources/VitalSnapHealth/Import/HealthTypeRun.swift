@@ -1,5 +1,5 @@
 /// What an import works out per sample type, once per run of samples of one type rather than per sample: an
-/// export lists its samples type by type, and its reader hands out one String per run, so telling that the
+/// export lists its samples type by type, and the builder hands out one String per run, so telling that the
 /// type did not change is a pointer comparison, where each lookup by type hashes its forty characters.
 struct HealthTypeRun {
     private(set) var type = ""
