@@ -59,7 +59,6 @@ void hx_tape_take(hx_tape *t, size_t length) {
     t->whole = t->whole > length ? t->whole - length : 0;
 }
 int hx_tape_failed(const hx_tape *t) { return t->failed; }
-long long hx_tape_completed(const hx_tape *t) { return t->completed; }
 
 void hx_tape_restart(hx_tape *t) {
     t->skipping = t->completed;

@@ -13,7 +13,7 @@
  *
  * It also counts the top-level Record, Correlation and Workout elements that ended (the ones the element
  * builder completes), so that when libxml2 reads a document again from its start after the scanner handed over
- * (hx_tape_skip), the elements already recorded are not recorded twice.
+ * (hx_tape_restart), the elements already recorded are not recorded twice.
  *
  * The bytes are this process's own (native byte order, no version): never stored, never sent.
  */
@@ -39,10 +39,8 @@ void hx_tape_take(hx_tape *tape, size_t length);
 /* 1 when an event could not be recorded (out of memory): the tape is incomplete from then on. */
 int hx_tape_failed(const hx_tape *tape);
 
-/* Top-level Record, Correlation and Workout elements ended and recorded so far. */
-long long hx_tape_completed(const hx_tape *tape);
-/* The document is read again from its start: its first hx_tape_completed elements (and their children) are not
- * recorded again. */
+/* The document is read again from its start: the top-level Record, Correlation and Workout elements recorded so
+ * far (and their children) are not recorded again. */
 void hx_tape_restart(hx_tape *tape);
 
 /* Calls start and end for the events in bytes, in order. 0, or -1 when the bytes are not a tape's or memory ran

@@ -12,22 +12,22 @@ struct RecordJSONWriter: RecordFieldWriter {
     }
 
     /// The object written so far, closed: `{"key":value,...}` with the keys in order.
-    func object() -> [UInt8] {
+    mutating func object() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(values.count + members.count * 24 + 2)
         write(into: &out)
         return out
     }
 
-    private func write(into out: inout [UInt8]) {
+    private mutating func write(into out: inout [UInt8]) {
         // Swift orders ASCII keys as bytes, as Foundation's `.sortedKeys` does.
-        let order = members.indices.sorted { members[$0].key < members[$1].key }
+        members.sort { $0.key < $1.key }
         out.append(UInt8(ascii: "{"))
-        for (position, index) in order.enumerated() {
+        for (position, member) in members.enumerated() {
             if position > 0 { out.append(UInt8(ascii: ",")) }
-            Self.write(string: members[index].key, into: &out)
+            Self.write(string: member.key, into: &out)
             out.append(UInt8(ascii: ":"))
-            out.append(contentsOf: values[members[index].value])
+            out.append(contentsOf: values[member.value])
         }
         out.append(UInt8(ascii: "}"))
     }

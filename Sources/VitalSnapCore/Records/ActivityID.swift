@@ -21,6 +21,7 @@ public enum ActivityID {
     private static let variantByteHashBits: UInt8 = 0x3F
     /// Bytes of a UUID.
     static let uuidSize = 16
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// A random UUID in lowercase, the form Android's `UUID.toString()` gives Validic's SDK.
     public static func generate() -> String {
@@ -66,7 +67,8 @@ public enum ActivityID {
 
         /// The version 5 UUID, lowercase.
         public mutating func id() -> String {
-            var bytes = Array(hash.finalize().prefix(ActivityID.uuidSize))
+            // The digest's first 16 bytes are the UUID's; `lowercaseText` writes only those.
+            var bytes = hash.finalize()
             bytes[6] = bytes[6] & ActivityID.versionByteHashBits | ActivityID.nameBasedSHA1Version
             bytes[8] = bytes[8] & ActivityID.variantByteHashBits | ActivityID.rfc4122Variant
             return ActivityID.lowercaseText(bytes)
@@ -76,16 +78,15 @@ public enum ActivityID {
     /// `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in lowercase hex, written in place (an import makes hundreds of
     /// thousands of these), as `UUID.uuidString.lowercased()` writes it.
     static func lowercaseText(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: 36) { out in
+        String(unsafeUninitializedCapacity: 36) { out in
             var at = 0
             for (index, byte) in bytes.prefix(uuidSize).enumerated() {
                 if index == 4 || index == 6 || index == 8 || index == 10 {
                     out[at] = UInt8(ascii: "-")
                     at += 1
                 }
-                out[at] = digits[Int(byte >> 4)]
-                out[at + 1] = digits[Int(byte & 0x0F)]
+                out[at] = hexDigits[Int(byte >> 4)]
+                out[at + 1] = hexDigits[Int(byte & 0x0F)]
                 at += 2
             }
             return at

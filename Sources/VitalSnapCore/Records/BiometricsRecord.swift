@@ -65,11 +65,8 @@ extension BiometricsRecord {
     }
 
     func writeFields(into fields: inout some RecordFieldWriter) throws {
-        if let displayedTemperature {
-            try writeMeasurements(into: &fields, rawData: [(RecordField.temperature.rawValue, displayedTemperature.rawMeasurement)])
-        } else {
-            try writeMeasurements(into: &fields)
-        }
+        let rawData = displayedTemperature.map { [(RecordField.temperature.rawValue, $0.rawMeasurement)] } ?? []
+        try writeMeasurements(into: &fields, rawData: rawData)
     }
 
     public init(from decoder: any Decoder) throws {

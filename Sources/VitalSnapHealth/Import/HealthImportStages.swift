@@ -57,7 +57,7 @@ enum HealthImportStages {
         }
 
         /// How the reading side ended (after `take` returned nil): every pipe carries the same.
-        var result: HealthPipe<Item>.Ending? { pipes[next].result }
+        var result: HealthReadEnding? { pipes[next].result }
 
         /// The importer stops early: every thread before it stops too.
         func cancel() {
@@ -81,7 +81,7 @@ enum HealthImportStages {
             failure = error
         }
         // Every preparing thread is told, also when one stopped taking: the others may be waiting.
-        let ending = HealthPipe<HealthEvents>.Ending(
+        let ending = HealthReadEnding(
             error: failure, replacedCharacters: reader?.replacedCharacters ?? 0, bytesRead: reader?.consumed ?? 0)
         for pipe in pipes { pipe.finish(ending) }
     }
@@ -102,8 +102,7 @@ enum HealthImportStages {
                 }
             }
         }
-        let ending = events.result ?? .init(error: nil, replacedCharacters: 0, bytesRead: 0)
-        pipe.finish(.init(error: ending.error, replacedCharacters: ending.replacedCharacters, bytesRead: ending.bytesRead))
+        pipe.finish(events.result ?? HealthReadEnding(error: nil, replacedCharacters: 0, bytesRead: 0))
     }
 }
 

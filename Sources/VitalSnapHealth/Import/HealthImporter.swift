@@ -82,13 +82,18 @@ public final class HealthImporter {
             batch.removeAll(keepingCapacity: true)
         }
 
+        /// Adds `entry` to the batch, handing the batch to the queue when it is full.
+        func queueEntry(_ entry: QueueEntry) throws {
+            batch.append(entry)
+            if batch.count >= batchSize { try flush() }
+        }
+
         func skip(_ reason: HealthSkip) { summary.skipped[reason.category, default: 0] += 1 }
 
         func take(_ outcome: HealthRecordMapper.Outcome) throws {
             switch outcome {
             case .record(let record):
-                batch.append(try QueueEntry(record))
-                if batch.count >= batchSize { try flush() }
+                try queueEntry(QueueEntry(record))
             case .total(let contribution):
                 if !inRange(HealthDailyTotals.dayNumber(of: contribution)) {
                     skip(.outsideRange)
@@ -118,12 +123,8 @@ public final class HealthImporter {
         var sinceProgress = 0
         var counts = HealthTypeCounts()
         var anchorRun = HealthAnchorRun()
-        while var chunk = pipe.take() {
-            // Each item moved out of the chunk (reversed, then popped), not copied: a copy retained every string
-            // and record in it once more.
-            chunk.items.reverse()
-            let count = chunk.items.count
-            while let item = chunk.items.popLast() {
+        while let chunk = pipe.take() {
+            for item in chunk.items {
                 if let type = item.countedType { counts.count(type, into: &summary.elementsByType) }
                 if let rate = item.heartRate { pulses.note(rate) }
                 switch item.decision {
@@ -139,8 +140,7 @@ public final class HealthImporter {
                     }
                     switch taken {
                     case .entry(let entry):
-                        batch.append(entry)
-                        if batch.count >= batchSize { try flush() }
+                        try queueEntry(entry)
                     case .pressure(let key, let record):
                         // Held to the end, when every heart rate of the export has been seen.
                         pressures.append((key, record))
@@ -149,7 +149,7 @@ public final class HealthImporter {
                     }
                 }
             }
-            sinceProgress += count
+            sinceProgress += chunk.items.count
             counts.flush(into: &summary.elementsByType)
             // A stretch of the file that makes no records (steps, summed to the end) holds no transaction open.
             try writer.commitIfDue()
@@ -171,25 +171,23 @@ public final class HealthImporter {
                 let withPulse = try? BiometricsRecord(
                     header: pressure.header, systolic: pressure.systolic, diastolic: pressure.diastolic, restingHeartRate: pulse)
             else {
-                batch.append(try QueueEntry(record))
+                try queueEntry(QueueEntry(record))
                 continue
             }
-            batch.append(try QueueEntry(.biometrics(withPulse)))
+            try queueEntry(QueueEntry(.biometrics(withPulse)))
         }
         try flush()
         for weight in weights.records() {
             switch weight {
             case .success(let record):
-                batch.append(try QueueEntry(record))
-                if batch.count >= batchSize { try flush() }
+                try queueEntry(QueueEntry(record))
             case .failure(let reason):
                 skip(reason)
             }
         }
         for total in hours.records() {
             if case .success(let record) = total.outcome {
-                batch.append(try QueueEntry(record))
-                if batch.count >= batchSize { try flush() }
+                try queueEntry(QueueEntry(record))
             }
         }
         for total in totals.records() {
@@ -207,8 +205,7 @@ public final class HealthImporter {
                     nextAnchors.days[family] = HealthAnchors.DayAnchor(day: total.day, digests: [:])
                 }
                 if nextAnchors.days[family]?.day == total.day { nextAnchors.days[family]?.digests[record.activityID] = digest }
-                batch.append(entry)
-                if batch.count >= batchSize { try flush() }
+                try queueEntry(entry)
             case .failure(let reason):
                 skip(reason)
             }

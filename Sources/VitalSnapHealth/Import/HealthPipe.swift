@@ -1,5 +1,13 @@
 import Foundation
 
+/// What the reading thread found when it stopped: nothing (the end), or why it stopped early. Every pipe of an
+/// import passes it on as it is.
+struct HealthReadEnding {
+    var error: HealthImportError?
+    var replacedCharacters: Int
+    var bytesRead: Int64
+}
+
 /// Chunks of work handed from one thread to the next, with a few waiting at most, so memory stays bounded
 /// whichever side is slower; then how the giving side ended. The taking side may cancel: the giving side's next
 /// `put` says so and it stops.
@@ -10,12 +18,7 @@ final class HealthPipe<Item>: @unchecked Sendable {
         var bytesRead: Int64
     }
 
-    /// What the reading side found when it stopped: nothing (the end), or why it stopped early.
-    struct Ending {
-        var error: HealthImportError?
-        var replacedCharacters: Int
-        var bytesRead: Int64
-    }
+    typealias Ending = HealthReadEnding
 
     let waitingChunks: Int
     private let condition = NSCondition()

@@ -34,7 +34,7 @@ public final class HealthXMLReader {
     private let tape: OpaquePointer
     private let chunk: UnsafeMutableRawBufferPointer
     /// For `next`: elements built from the events, and the next one to return.
-    private var builder: HealthElementBuilder?
+    private lazy var builder = HealthElementBuilder()
     private var ready: [HealthElement] = []
     private var readyIndex = 0
     private var finished = false
@@ -124,8 +124,6 @@ public final class HealthXMLReader {
     /// The next top-level element; nil at the end of the document. Throws once the elements read before a
     /// problem have all been returned.
     public func next() throws(HealthImportError) -> HealthElement? {
-        let builder = self.builder ?? HealthElementBuilder()
-        self.builder = builder
         while readyIndex == ready.count {
             readyIndex = 0
             guard let events = try nextEvents() else { return nil }
