@@ -132,9 +132,11 @@ public final class HealthDailyTotals {
     }
 
     /// The totals as records, in day order; a total Core refuses (a day of 2 million steps) is a skip.
-    public func records() -> [(outcome: Result<Record, HealthSkip>, day: String)] {
-        sums.sorted { Self.inOrder($0.key, $1.key) }.compactMap { key, sums in
-            record(key, sums).map { ($0, HealthDate.dayText(key.day)) }
+    /// Each record is made as it is taken: an export of years made over a hundred thousand of them, and an array
+    /// of them all was the import's largest allocation, at its end.
+    public func records() -> some Sequence<(outcome: Result<Record, HealthSkip>, day: String)> {
+        sums.keys.sorted(by: Self.inOrder).lazy.compactMap { [sums] key in
+            sums[key].flatMap { self.record(key, $0) }.map { ($0, HealthDate.dayText(key.day)) }
         }
     }
 
