@@ -4,10 +4,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#define HX_SSE2 1
+#endif
+
 /* Bytes the buffer starts with; it doubles (up to HX_SCAN_LARGEST_TOKEN plus a chunk) when a token does not fit. */
 #define INITIAL_CAPACITY (1u << 20)
 /* A prologue (declaration, comments, DTD) longer than this is left to libxml2, as ExportSanitizer leaves it. */
 #define LARGEST_PROLOGUE (1u << 20)
+/* Bytes allocated past the buffer's capacity, zeroed: a 16-byte load that starts inside the buffer stays inside
+ * the allocation, and what it reads past the end is masked off. */
+#define SLACK 16
 /* Attributes of one element the scanner makes room for at first; it grows. */
 #define INITIAL_ATTRIBUTES 16
 
@@ -56,7 +64,7 @@ hx_scanner *hx_scanner_new(hx_start_fn start, hx_end_fn end, void *context, int 
     s->state = PROLOGUE;
     s->line = 1;
     s->capacity = INITIAL_CAPACITY;
-    s->buffer = malloc(s->capacity);
+    s->buffer = calloc(1, s->capacity + SLACK);
     s->names_capacity = 1024;
     s->names = malloc(s->names_capacity);
     s->attribute_capacity = INITIAL_ATTRIBUTES;
@@ -89,12 +97,15 @@ static enum step hand_over(hx_scanner *s, const char *reason) {
 static inline int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 /* Below 0x20 and not whitespace: XML 1.0 forbids them; ExportSanitizer turns them into spaces. */
 static inline int is_control(unsigned char c) { return c < 0x20 && c != '\t' && c != '\n' && c != '\r'; }
-static inline int is_name_start(unsigned char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
-}
-static inline int is_name_byte(unsigned char c) {
-    return is_name_start(c) || (c >= '0' && c <= '9') || c == '.' || c == '-';
-}
+/* The ASCII bytes names are made of (the scanner leaves other names to libxml2): NAME_START may begin one,
+ * NAME_BYTE may follow. A table, as names are most of a tag that is not a value. */
+enum { NAME_START = 1, NAME_BYTE = 2 };
+static const unsigned char name_class[256] = {
+    ['A' ... 'Z'] = NAME_START | NAME_BYTE, ['a' ... 'z'] = NAME_START | NAME_BYTE, ['_'] = NAME_START | NAME_BYTE,
+    ['0' ... '9'] = NAME_BYTE, ['.'] = NAME_BYTE, ['-'] = NAME_BYTE,
+};
+static inline int is_name_start(unsigned char c) { return name_class[c] & NAME_START; }
+static inline int is_name_byte(unsigned char c) { return name_class[c] & NAME_BYTE; }
 
 /* The length of the valid UTF-8 sequence for one XML character at p (first byte >= 0x80), or 0: malformed, cut
  * off at end, a surrogate, or U+FFFE/U+FFFF, which XML forbids. */
@@ -239,21 +250,59 @@ static enum step scan_comment(hx_scanner *s, const char *p, const char *end, con
     return STEP_DONE;
 }
 
+/* Sixteen bytes at a time where SSE2 is there (every x86-64), a byte at a time elsewhere. Each search reads
+ * [p, end), in the scanner's buffer: a last load that runs past end stays in its SLACK, and lanes past end are
+ * masked off. */
+#if HX_SSE2
+/* The lanes of the 16 bytes at p that are before end, as a bit mask. */
+static inline unsigned lanes_before(const char *p, const char *end) {
+    ptrdiff_t n = end - p;
+    return n >= 16 ? 0xFFFFu : (1u << n) - 1;
+}
+#endif
+
+/* The first byte in [p, end) equal to c; NULL when none. memchr, without its call for values a few bytes long. */
+static inline const char *find_byte(const char *p, const char *end, char c) {
+#if HX_SSE2
+    const __m128i wanted = _mm_set1_epi8(c);
+    for (; p < end; p += 16) {
+        unsigned hits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p), wanted)) & lanes_before(p, end);
+        if (hits != 0) return p + __builtin_ctz(hits);
+    }
+    return NULL;
+#else
+    return memchr(p, c, (size_t)(end - p));
+#endif
+}
+
+/* The first '>', '"' or '\'' in [p, end): where a tag ends or a quoted value begins; end when none. */
+static inline const char *find_tag_stop(const char *p, const char *end) {
+#if HX_SSE2
+    const __m128i gt = _mm_set1_epi8('>'), dq = _mm_set1_epi8('"'), sq = _mm_set1_epi8('\'');
+    for (; p < end; p += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)p);
+        __m128i any = _mm_or_si128(_mm_cmpeq_epi8(v, gt), _mm_or_si128(_mm_cmpeq_epi8(v, dq), _mm_cmpeq_epi8(v, sq)));
+        unsigned hits = (unsigned)_mm_movemask_epi8(any) & lanes_before(p, end);
+        if (hits != 0) return p + __builtin_ctz(hits);
+    }
+    return end;
+#else
+    while (p < end && *p != '>' && *p != '"' && *p != '\'') p++;
+    return p;
+#endif
+}
+
 /* Where the tag starting at p ('<') ends (its '>'), skipping quoted attribute values; NULL when past end. */
 static const char *tag_end(const char *p, const char *end) {
     const char *q = p + 1;
-    while (q < end) {
-        char c = *q;
-        if (c == '>') return q;
-        if (c == '"' || c == '\'') {
-            const char *close = memchr(q + 1, c, (size_t)(end - q - 1));
-            if (close == NULL) return NULL;
-            q = close + 1;
-            continue;
-        }
-        q++;
+    for (;;) {
+        q = find_tag_stop(q, end);
+        if (q == end) return NULL;
+        if (*q == '>') return q;
+        const char *close = find_byte(q + 1, end, *q);
+        if (close == NULL) return NULL;
+        q = close + 1;
     }
-    return NULL;
 }
 
 /* Skips whitespace; control characters are whitespace too (ExportSanitizer made them spaces), counted, and
@@ -273,29 +322,50 @@ static char *skip_space(hx_scanner *s, char *p, const char *end) {
     return p;
 }
 
-/* Eight bytes at a time: whether any is below 0x20, at or above 0x80, '&' or '<' (bytes an attribute value
- * needs rewritten or checked). May say yes for a block that has none; never no for one that has. */
-static inline int has_special_byte(uint64_t x) {
+/* Where the first byte of [p, end) is that an attribute value needs rewritten or checked: below 0x20, at or
+ * above 0x80, '&' or '<'. With SSE2, exactly there (or end); without, the start of the first eight bytes that
+ * may hold one. */
+static inline const char *first_special_byte(const char *p, const char *end) {
+#if HX_SSE2
+    /* Signed, bytes at or above 0x80 are negative: one comparison finds them and those below 0x20. */
+    const __m128i space = _mm_set1_epi8(0x20), amp = _mm_set1_epi8('&'), lt = _mm_set1_epi8('<');
+    for (; p < end; p += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)p);
+        __m128i special = _mm_or_si128(_mm_cmplt_epi8(v, space), _mm_or_si128(_mm_cmpeq_epi8(v, amp), _mm_cmpeq_epi8(v, lt)));
+        unsigned hits = (unsigned)_mm_movemask_epi8(special) & lanes_before(p, end);
+        if (hits != 0) return p + __builtin_ctz(hits);
+    }
+    return end;
+#else
     const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-    uint64_t below_space = (x - ones * 0x20) & ~x & highs;
-    uint64_t ampersand = ((x ^ (ones * '&')) - ones) & ~(x ^ (ones * '&')) & highs;
-    uint64_t less_than = ((x ^ (ones * '<')) - ones) & ~(x ^ (ones * '<')) & highs;
-    return (below_space | (x & highs) | ampersand | less_than) != 0;
+    while (end - p >= 8) {
+        uint64_t x;
+        memcpy(&x, p, 8);
+        uint64_t below_space = (x - ones * 0x20) & ~x & highs;
+        uint64_t ampersand = ((x ^ (ones * '&')) - ones) & ~(x ^ (ones * '&')) & highs;
+        uint64_t less_than = ((x ^ (ones * '<')) - ones) & ~(x ^ (ones * '<')) & highs;
+        if ((below_space | (x & highs) | ampersand | less_than) != 0) break;
+        p += 8;
+    }
+    return p;
+#endif
 }
 
 /* An attribute value from p (after the quote) to close (the quote), decoded and normalized in place; its new
  * length in *length. */
 static enum step attribute_value(hx_scanner *s, char *p, const char *close, int *length) {
-    /* Most values are plain ASCII and stay as they are: passed over eight bytes at a time. */
-    const char *read = p;
-    while (close - read >= 8) {
-        uint64_t block;
-        memcpy(&block, read, 8);
-        if (has_special_byte(block)) break;
-        read += 8;
-    }
+    /* Most values are plain ASCII and stay as they are: passed over without a write. A value with references
+     * (a device's "&lt;&lt;HKDevice: ...") is moved down a plain run at a time. */
+    const char *read = first_special_byte(p, close);
     char *write = (char *)read;
     while (read < close) {
+        const char *plain_end = first_special_byte(read, close);
+        if (plain_end > read) {
+            memmove(write, read, (size_t)(plain_end - read));
+            write += plain_end - read;
+            read = plain_end;
+            continue;
+        }
         unsigned char c = (unsigned char)*read;
         if (c >= 0x20 && c < 0x80 && c != '&' && c != '<') {
             *write++ = (char)c;
@@ -399,7 +469,7 @@ static enum step scan_start_tag(hx_scanner *s, char *p, char *close) {
         if (q == close || (*q != '"' && *q != '\'')) return hand_over(s, "an attribute value without quotes");
         char quote = *q;
         char *value = q + 1;
-        char *value_end = memchr(value, quote, (size_t)(close - value));
+        char *value_end = (char *)find_byte(value, close, quote);
         if (value_end == NULL) return hand_over(s, "an attribute value without its closing quote");
         int value_length;
         enum step decoded = attribute_value(s, value, value_end, &value_length);
@@ -568,12 +638,33 @@ static int make_room(hx_scanner *s, size_t length) {
         size_t capacity = s->capacity;
         while (capacity < kept + length) capacity *= 2;
         if (capacity > (size_t)HX_SCAN_LARGEST_TOKEN * 2 + length) return 0;
-        char *grown = realloc(s->buffer, capacity);
+        char *grown = realloc(s->buffer, capacity + SLACK);
         if (grown == NULL) return 0;
+        memset(grown + s->capacity, 0, capacity - s->capacity + SLACK);
         s->buffer = grown;
         s->capacity = capacity;
     }
     return 1;
+}
+
+/* Line ends in [p, p + n) (the caller's bytes: no load past them). A memchr per line was a call per element. */
+static long long count_lines(const char *p, size_t n) {
+    long long lines = 0;
+    size_t i = 0;
+#if HX_SSE2
+    const __m128i newline = _mm_set1_epi8('\n'), zero = _mm_setzero_si128();
+    while (n - i >= 16) {
+        /* Each byte lane counts up to 255 line ends; then the lanes are summed. */
+        __m128i counts = zero;
+        for (size_t blocks = 0; blocks < 255 && n - i >= 16; blocks++, i += 16) {
+            counts = _mm_sub_epi8(counts, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(p + i)), newline));
+        }
+        __m128i sums = _mm_sad_epu8(counts, zero);
+        lines += _mm_cvtsi128_si32(sums) + _mm_extract_epi16(sums, 4);
+    }
+#endif
+    for (; i < n; i++) lines += p[i] == '\n';
+    return lines;
 }
 
 int hx_scanner_feed(hx_scanner *s, const char *bytes, size_t length, int last) {
@@ -586,7 +677,7 @@ int hx_scanner_feed(hx_scanner *s, const char *bytes, size_t length, int last) {
         }
         memcpy(s->buffer + s->length, bytes, length);
         s->length += length;
-        for (const char *q = bytes, *end = bytes + length; (q = memchr(q, '\n', (size_t)(end - q))) != NULL; q++) s->line++;
+        s->line += count_lines(bytes, length);
     }
     enum step step = scan(s, last);
     if (step == STEP_MORE && last) step = hand_over(s, "the document ends inside a token");
