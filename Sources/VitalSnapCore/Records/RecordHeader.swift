@@ -66,7 +66,10 @@ public struct RecordHeader: Sendable, Hashable {
 
     public func validate() throws(RecordValidationError) {
         guard !activityID.isEmpty else { throw .emptyActivityID }
-        if let key = extras.keys.sorted().first(where: ExtrasKey.reserved.contains) { throw .reservedExtrasKey(key) }
+        // The first reserved key in order, as sorting the keys would find it, without an array of them per record.
+        var reserved: String?
+        for key in extras.keys where ExtrasKey.reserved.contains(key) && reserved.map({ key < $0 }) ?? true { reserved = key }
+        if let reserved { throw .reservedExtrasKey(reserved) }
     }
 
     private static func wholeSeconds(_ date: Date) -> Date {

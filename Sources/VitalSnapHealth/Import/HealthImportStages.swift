@@ -4,7 +4,7 @@ import Foundation
 /// reading (inflate, scan, record parser events) → preparing, on `preparingThreads` threads taking stretches of
 /// events in turn (build elements from the events; then `HealthElementPreparer`: map, encode records) → the
 /// importer's own thread (anchors, totals, pulses, the queue), which takes the prepared stretches in the order
-/// they were read. Every String of an element is made on a preparing thread.
+/// they were read. A prepared chunk holds its stretch's items last first (see `lastFirst`). Every String of an element is made on a preparing thread.
 ///
 /// Pipes with a few chunks between the threads keep memory bounded; a stage that stops taking cancels the ones
 /// before it.
@@ -95,14 +95,25 @@ enum HealthImportStages {
         while let chunk = events.take() {
             for stretch in chunk.items {
                 builder.build(stretch, into: &elements)
-                let items = elements.map(preparer.prepare)
-                guard pipe.put(.init(items: items, bytesRead: chunk.bytesRead)) else {
+                guard pipe.put(.init(items: lastFirst(elements, preparer.prepare), bytesRead: chunk.bytesRead)) else {
                     events.cancel()
                     return
                 }
             }
         }
         pipe.finish(events.result ?? HealthReadEnding(error: nil, replacedCharacters: 0, bytesRead: 0))
+    }
+}
+
+/// `transform` of each element, in order, stored last first: the importer takes them with `popLast`, which moves
+/// each out of the chunk, where iterating copied each (retaining every string and buffer of its record) and
+/// the chunk's end released them all again, on the thread that is most often the one the others wait for.
+private func lastFirst<Element, Item>(_ elements: [Element], _ transform: (Element) -> Item) -> [Item] {
+    [Item](unsafeUninitializedCapacity: elements.count) { buffer, count in
+        for (index, element) in elements.enumerated() {
+            (buffer.baseAddress! + (elements.count - 1 - index)).initialize(to: transform(element))
+        }
+        count = elements.count
     }
 }
 

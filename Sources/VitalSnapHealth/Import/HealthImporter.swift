@@ -83,8 +83,8 @@ public final class HealthImporter {
         }
 
         /// Adds `entry` to the batch, handing the batch to the queue when it is full.
-        func queueEntry(_ entry: QueueEntry) throws {
-            batch.append(entry)
+        func queueEntry(_ entry: consuming QueueEntry) throws {
+            batch.append(consume entry)
             if batch.count >= batchSize { try flush() }
         }
 
@@ -123,11 +123,13 @@ public final class HealthImporter {
         var sinceProgress = 0
         var counts = HealthTypeCounts()
         var anchorRun = HealthAnchorRun()
-        while let chunk = pipe.take() {
-            for item in chunk.items {
+        while var chunk = pipe.take() {
+            let itemCount = chunk.items.count
+            // The items come last first: each is moved out of the chunk, not copied.
+            while let item = chunk.items.popLast() {
                 if let type = item.countedType { counts.count(type, into: &summary.elementsByType) }
                 if let rate = item.heartRate { pulses.note(rate) }
-                switch item.decision {
+                switch (consume item).decision {
                 case .skip(let reason):
                     skip(reason)
                 case .unreadable(let element, let reason):
@@ -138,9 +140,9 @@ public final class HealthImporter {
                         skip(.alreadyDelivered)
                         continue
                     }
-                    switch taken {
+                    switch consume taken {
                     case .entry(let entry):
-                        try queueEntry(entry)
+                        try queueEntry(consume entry)
                     case .pressure(let key, let record):
                         // Held to the end, when every heart rate of the export has been seen.
                         pressures.append((key, record))
@@ -149,7 +151,7 @@ public final class HealthImporter {
                     }
                 }
             }
-            sinceProgress += chunk.items.count
+            sinceProgress += itemCount
             counts.flush(into: &summary.elementsByType)
             // A stretch of the file that makes no records (steps, summed to the end) holds no transaction open.
             try writer.commitIfDue()
