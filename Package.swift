@@ -24,7 +24,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CIsal", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
         // setjmp/longjmp error paths and macros Swift cannot call live here.
         .target(name: "CImageCodecs", dependencies: ["CJPEG", "CPNG", "CWebP", "CHeif"]),
         // libv4l2's variadic calls (v4l2_open, v4l2_ioctl) and the VIDIOC_*/V4L2_PIX_FMT_* macros, fixed-arity.
@@ -54,11 +54,11 @@ let package = Package(
             name: "VitalSnapBluetooth",
             dependencies: ["CDBus", "VitalSnapCore", .product(name: "Logging", package: "swift-log")],
             resources: [.copy("Resources/ble-peripherals.json")]),
-        // Apple Health exports: zip entries inflated as they are read (zlib), the XML streamed (libxml2's reader),
+        // Apple Health exports: zip entries inflated as they are read (ISA-L's igzip), the XML streamed (libxml2's reader),
         // samples mapped to records and daily totals, subscriptions.
         .target(
             name: "VitalSnapHealth",
-            dependencies: ["CHealthXML", "CZlib", "VitalSnapCore", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["CHealthXML", "CIsal", "VitalSnapCore", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "vitalsnap",
             dependencies: [

@@ -53,6 +53,27 @@ final class ZipArchiveTests: XCTestCase {
         XCTAssertEqual(got, big.prefix(got.count))
     }
 
+    func testCompressedDataThatIsNotDeflateIsAClearError() throws {
+        let folder = try HealthFixture.folder()
+        let path = folder.appendingPathComponent("damaged.zip")
+        try HealthFixture.zip(path, [("apple_health_export/export.xml", payload(200_000))])
+        // The entry's first deflate block made of the block type deflate reserves (BTYPE 11): no inflater reads it.
+        var bytes = try Data(contentsOf: path)
+        let nameLength = Int(bytes[26]) | Int(bytes[27]) << 8, extraLength = Int(bytes[28]) | Int(bytes[29]) << 8
+        bytes[30 + nameLength + extraLength] = 0b111
+        try bytes.write(to: path)
+        let archive = try ZipArchive(path: path.path)
+        let stream = try archive.open(archive.entries[0])
+        XCTAssertThrowsError(try HealthFixture.readAll(stream)) { error in
+            guard case .damagedZip(_, let reason) = error as? HealthImportError else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("invalid deflate block"), reason)
+        }
+        // Once it has said so, the stream gives nothing more.
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
+        defer { buffer.deallocate() }
+        XCTAssertEqual(try stream.read(into: buffer), 0)
+    }
+
     func testNotAZipAndAnEmptyFileAreClearErrors() throws {
         let folder = try HealthFixture.folder()
         let empty = folder.appendingPathComponent("empty.zip")
