@@ -7,14 +7,11 @@ import VitalSnapCore
 /// keeps what depends on the import so far: anchors, day totals, pulses, the queue. The element itself goes no
 /// further than the preparing thread.
 final class HealthElementPreparer {
-    /// What the importer does with one element.
-    struct Prepared {
-        /// The type the summary counts it under (a workout under the workout identifier); nil when unreadable.
-        var countedType: String?
-        var decision: Decision
-        /// A heart rate for the importer's pulse finder, whatever is subscribed.
-        var heartRate: HealthPulseFinder.HeartRate?
-    }
+    /// What the importer does with one element: the type the summary counts it under (a workout under the
+    /// workout identifier; nil when unreadable), the decision, and a heart rate for the importer's pulse finder
+    /// (whatever is subscribed). A tuple, which the importer takes apart by moving its parts: a struct's field
+    /// was copied out of it, retaining the strings and buffers of its record, and the struct then released them.
+    typealias Prepared = (countedType: String?, decision: Decision, heartRate: HealthPulseFinder.HeartRate?)
 
     enum Decision {
         case skip(HealthSkip)
@@ -56,13 +53,13 @@ final class HealthElementPreparer {
         switch element {
         case .sample(let sample):
             run.enter(sample.type, subscribed: subscribed)
-            return Prepared(countedType: sample.type, decision: decide(sample), heartRate: HealthPulseFinder.HeartRate(sample))
+            return (sample.type, decide(sample), HealthPulseFinder.HeartRate(sample))
         case .correlation(let correlation):
-            return Prepared(countedType: correlation.type, decision: decide(correlation))
+            return (correlation.type, decide(correlation), nil)
         case .workout(let workout):
-            return Prepared(countedType: HealthSubscriptionSet.workoutIdentifier, decision: decide(workout))
+            return (HealthSubscriptionSet.workoutIdentifier, decide(workout), nil)
         case .unreadable(let element, let reason):
-            return Prepared(countedType: nil, decision: .unreadable(element: element, reason: reason))
+            return (nil, .unreadable(element: element, reason: reason), nil)
         }
     }
 

@@ -126,10 +126,10 @@ public final class HealthImporter {
         while var chunk = pipe.take() {
             let itemCount = chunk.items.count
             // The items come last first: each is moved out of the chunk, not copied.
-            while let item = chunk.items.popLast() {
-                if let type = item.countedType { counts.count(type, into: &summary.elementsByType) }
-                if let rate = item.heartRate { pulses.note(rate) }
-                switch (consume item).decision {
+            while let (countedType, decision, heartRate) = chunk.items.popLast() {
+                if let countedType { counts.count(countedType, into: &summary.elementsByType) }
+                if let heartRate { pulses.note(heartRate) }
+                switch consume decision {
                 case .skip(let reason):
                     skip(reason)
                 case .unreadable(let element, let reason):
