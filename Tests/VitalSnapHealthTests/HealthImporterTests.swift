@@ -79,6 +79,11 @@ final class HealthImporterTests: XCTestCase {
             F.record("HKQuantityTypeIdentifierStepCount", "800", unit: "count", start: "2026-03-05 18:00:00 -0500", end: "2026-03-05 18:10:00 -0500"),
             F.record("HKQuantityTypeIdentifierStepCount", "500", unit: "count", start: "2026-03-05 09:00:00 -0500", end: "2026-03-05 09:05:00 -0500", source: "Apple Watch"),
             F.record("HKQuantityTypeIdentifierStepCount", "300", unit: "count", start: "2026-03-06 08:00:00 -0500", end: "2026-03-06 08:10:00 -0500"),
+            // The watch's hours: two stood, one idle; and a mindful session of ten and a half minutes.
+            F.record("HKCategoryTypeIdentifierAppleStandHour", "HKCategoryValueAppleStandHourStood", unit: "", start: "2026-03-05 09:00:00 -0500", end: "2026-03-05 10:00:00 -0500", source: "Apple Watch"),
+            F.record("HKCategoryTypeIdentifierAppleStandHour", "HKCategoryValueAppleStandHourIdle", unit: "", start: "2026-03-05 10:00:00 -0500", end: "2026-03-05 11:00:00 -0500", source: "Apple Watch"),
+            F.record("HKCategoryTypeIdentifierAppleStandHour", "HKCategoryValueAppleStandHourStood", unit: "", start: "2026-03-05 11:00:00 -0500", end: "2026-03-05 12:00:00 -0500", source: "Apple Watch"),
+            F.record("HKCategoryTypeIdentifierMindfulSession", "HKCategoryValueNotApplicable", unit: "", start: "2026-03-05 21:00:00 -0500", end: "2026-03-05 21:10:30 -0500", source: "Apple Watch"),
             F.record("HKQuantityTypeIdentifierDistanceWalkingRunning", "1.5", unit: "km", start: "2026-03-05 08:00:00 -0500"),
             F.record("HKQuantityTypeIdentifierActiveEnergyBurned", "100", unit: "kcal", start: "2026-03-05 08:00:00 -0500"),
             F.record("HKQuantityTypeIdentifierBasalEnergyBurned", "50", unit: "Cal", start: "2026-03-05 08:00:00 -0500"),
@@ -125,6 +130,11 @@ final class HealthImporterTests: XCTestCase {
         XCTAssertEqual(routine.map(\.steps), [2000, 500, 300])
         XCTAssertEqual(routine.first?.distance, 1500)
         XCTAssertEqual(routine.first?.caloriesBurned, 150)
+        // The routine record has no field for hours stood or mindful minutes: they are in its extras.
+        XCTAssertEqual(routine[1].header.extras["stand_hours"], "2")
+        XCTAssertEqual(routine[1].header.extras["mindful_minutes"], "10.5")
+        XCTAssertNil(routine[0].header.extras["stand_hours"])
+        XCTAssertNil(routine[0].header.extras["mindful_minutes"])
         let night = try XCTUnwrap(stored.compactMap(\.sleep).first)
         XCTAssertEqual(night.totalSleep, 5 * 3600)
         XCTAssertEqual(night.deep, 3600)

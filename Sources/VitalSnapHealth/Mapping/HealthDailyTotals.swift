@@ -1,8 +1,8 @@
 import Foundation
 import VitalSnapCore
 
-/// The samples the SDK files as daily totals, summed: movement (steps, distance, flights, energy, exercise and
-/// stand time) per day and source into routine records, food and drink per day and source into nutrition
+/// The samples the SDK files as daily totals, summed: movement (steps, distance, flights, energy, exercise time,
+/// hours stood, mindful minutes) per day and source into routine records, food and drink per day and source into nutrition
 /// records, sleep per night and source into sleep records. Memory grows with days × sources, not samples.
 ///
 /// A day's record has an activity ID made of the day and the source, not the values: a later import with more of
@@ -69,7 +69,8 @@ public final class HealthDailyTotals {
     /// Whether samples of `kind` are summed into daily totals (rather than making records of their own).
     public static func isTotal(_ kind: HealthSampleKind) -> Bool {
         switch kind {
-        case .steps, .distance, .flights, .activeEnergy, .basalEnergy, .exerciseTime, .sleepAnalysis, .dietaryEnergy,
+        case .steps, .distance, .flights, .activeEnergy, .basalEnergy, .exerciseTime, .standHour, .mindfulSession,
+            .sleepAnalysis, .dietaryEnergy,
             .dietaryCarbohydrates, .dietaryFat, .dietaryFiber, .dietaryProtein, .dietarySodium, .dietaryWater:
             true
         default: false
@@ -124,6 +125,15 @@ public final class HealthDailyTotals {
         }
     }
 
+    /// The routine record's extras for what its fields have no place for: hours stood, minutes of mindful sessions.
+    static let standHoursKey = "stand_hours", mindfulMinutesKey = "mindful_minutes"
+    static let secondsPerMinute = 60.0
+
+    /// A sum as extras text: `7`, `12.5`.
+    static func text(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
     private static func inOrder(_ a: Key, _ b: Key) -> Bool {
         if a.day != b.day { return a.day < b.day }
         if a.hour != b.hour { return (a.hour ?? -1) < (b.hour ?? -1) }
@@ -141,7 +151,7 @@ public final class HealthDailyTotals {
     }
 
     private func record(_ key: Key, _ sums: Sums) -> Result<Record, HealthSkip>? {
-        let header = HealthRecordHeader.make(
+        var header = HealthRecordHeader.make(
             identity: [key.family.rawValue + (key.hour.map { "-hour-\($0)" } ?? ""), key.source, HealthDate.dayText(key.day)],
             at: sums.stamp,
             sourceName: key.source, deviceName: nil,
@@ -152,6 +162,10 @@ public final class HealthDailyTotals {
             switch key.family {
             case .routine:
                 let calories = [v(.activeEnergy), v(.basalEnergy)].compactMap { $0 }
+                if let hours = v(.standHour) { header.extras[Self.standHoursKey] = Self.text(hours) }
+                if let seconds = v(.mindfulSession) {
+                    header.extras[Self.mindfulMinutesKey] = Self.text(HealthRecordMapper.rounded(seconds / Self.secondsPerMinute))
+                }
                 record = .routine(try RoutineRecord(
                     header: header, steps: v(.steps), distance: v(.distance), floors: v(.flights),
                     caloriesBurned: calories.isEmpty ? nil : calories.reduce(0, +), activeDuration: v(.exerciseTime)))

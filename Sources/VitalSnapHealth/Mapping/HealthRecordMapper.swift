@@ -24,6 +24,7 @@ public struct HealthRecordMapper {
     public func map(_ sample: HealthSample) -> Outcome {
         guard let kind = HealthSampleKind.byIdentifier[sample.type] else { return .skipped(.unknownType(sample.type)) }
         if kind == .sleepAnalysis { return sleep(sample) }
+        if kind == .standHour || kind == .mindfulSession { return routineCategory(kind, sample) }
         guard let text = sample.value else { return .skipped(.notANumber(type: sample.type, value: "")) }
         guard let value = Double(text), value.isFinite else { return .skipped(.notANumber(type: sample.type, value: text)) }
         let header = { (name: String) in
@@ -65,6 +66,8 @@ public struct HealthRecordMapper {
                 return total(kind, sample, value)
             case .sleepAnalysis:
                 return sleep(sample)
+            case .standHour, .mindfulSession:
+                return routineCategory(kind, sample)
             }
         } catch {
             return .skipped(.absurd(error.description))
@@ -195,6 +198,26 @@ public struct HealthRecordMapper {
         guard value >= 0 else { return .skipped(.absurd("\(sample.type) of \(value)")) }
         return .total(HealthDailyTotals.Contribution(
             kind: kind, amount: value * factor, start: sample.startDate, end: sample.endDate, sourceName: sample.sourceName))
+    }
+
+    /// HealthKit's values of a stand hour: stood in it, or not.
+    static let stoodValue = "HKCategoryValueAppleStandHourStood", idleValue = "HKCategoryValueAppleStandHourIdle"
+
+    /// A stand hour adds one hour stood (an idle one nothing); a mindful session its length in seconds.
+    private func routineCategory(_ kind: HealthSampleKind, _ sample: HealthSample) -> Outcome {
+        let amount: Double
+        if kind == .standHour {
+            switch sample.value {
+            case Self.stoodValue: amount = 1
+            case Self.idleValue: amount = 0
+            default: return .skipped(.notANumber(type: sample.type, value: sample.value ?? ""))
+            }
+        } else {
+            amount = Double(sample.endDate.seconds - sample.startDate.seconds)
+            guard amount >= 0 else { return .skipped(.absurd("a mindful session that ends before it starts")) }
+        }
+        return .total(HealthDailyTotals.Contribution(
+            kind: kind, amount: amount, start: sample.startDate, end: sample.endDate, sourceName: sample.sourceName))
     }
 
     /// Sleep samples carry the stage as their value's name.

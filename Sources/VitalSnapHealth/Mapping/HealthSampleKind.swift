@@ -10,6 +10,9 @@ public enum HealthSampleKind: Equatable, Hashable, Sendable {
     case bodyMassIndex, bodyFatPercentage, leanBodyMass, height
     // Summed per day and source into one routine record.
     case steps, distance, flights, activeEnergy, basalEnergy, exerciseTime
+    /// Categories of the SDK's routine set, summed per day and source into the routine record's extras (its fields
+    /// have no place for them): the hours stood, and the minutes of mindful sessions.
+    case standHour, mindfulSession
     /// Summed per night into one sleep record.
     case sleepAnalysis
     /// Summed per day and source into one nutrition record.
@@ -35,6 +38,8 @@ public enum HealthSampleKind: Equatable, Hashable, Sendable {
         "HKQuantityTypeIdentifierActiveEnergyBurned": .activeEnergy,
         "HKQuantityTypeIdentifierBasalEnergyBurned": .basalEnergy,
         "HKQuantityTypeIdentifierAppleExerciseTime": .exerciseTime,
+        "HKCategoryTypeIdentifierAppleStandHour": .standHour,
+        "HKCategoryTypeIdentifierMindfulSession": .mindfulSession,
         "HKCategoryTypeIdentifierSleepAnalysis": .sleepAnalysis,
         "HKQuantityTypeIdentifierDietaryEnergyConsumed": .dietaryEnergy,
         "HKQuantityTypeIdentifierDietaryCarbohydrates": .dietaryCarbohydrates,
