@@ -250,46 +250,42 @@ static enum step scan_comment(hx_scanner *s, const char *p, const char *end, con
     return STEP_DONE;
 }
 
-/* Sixteen bytes at a time where SSE2 is there (every x86-64), a byte at a time elsewhere. Each search reads
- * [p, end), in the scanner's buffer: a last load that runs past end stays in its SLACK, and lanes past end are
- * masked off. */
+/* The first byte in [p, end) that is below `below` as a signed char (bytes at or above 0x80 are negative, so
+ * 0x20 finds them and the control characters; -128 finds none) or equal to a, b or c; end when none. Sixteen
+ * bytes at a time where SSE2 is there (every x86-64), a byte at a time elsewhere. It reads [p, end) of the
+ * scanner's buffer: a last load that runs past end stays in its SLACK, and lanes past end are masked off. */
+static inline const char *first_of(const char *p, const char *end, signed char below, char a, char b, char c) {
 #if HX_SSE2
-/* The lanes of the 16 bytes at p that are before end, as a bit mask. */
-static inline unsigned lanes_before(const char *p, const char *end) {
-    ptrdiff_t n = end - p;
-    return n >= 16 ? 0xFFFFu : (1u << n) - 1;
-}
-#endif
-
-/* The first byte in [p, end) equal to c; NULL when none. memchr, without its call for values a few bytes long. */
-static inline const char *find_byte(const char *p, const char *end, char c) {
-#if HX_SSE2
-    const __m128i wanted = _mm_set1_epi8(c);
-    for (; p < end; p += 16) {
-        unsigned hits = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)p), wanted)) & lanes_before(p, end);
-        if (hits != 0) return p + __builtin_ctz(hits);
-    }
-    return NULL;
-#else
-    return memchr(p, c, (size_t)(end - p));
-#endif
-}
-
-/* The first '>', '"' or '\'' in [p, end): where a tag ends or a quoted value begins; end when none. */
-static inline const char *find_tag_stop(const char *p, const char *end) {
-#if HX_SSE2
-    const __m128i gt = _mm_set1_epi8('>'), dq = _mm_set1_epi8('"'), sq = _mm_set1_epi8('\'');
+    const __m128i under = _mm_set1_epi8(below), va = _mm_set1_epi8(a), vb = _mm_set1_epi8(b), vc = _mm_set1_epi8(c);
     for (; p < end; p += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)p);
-        __m128i any = _mm_or_si128(_mm_cmpeq_epi8(v, gt), _mm_or_si128(_mm_cmpeq_epi8(v, dq), _mm_cmpeq_epi8(v, sq)));
-        unsigned hits = (unsigned)_mm_movemask_epi8(any) & lanes_before(p, end);
+        __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(v, under), _mm_cmpeq_epi8(v, va)),
+                                   _mm_or_si128(_mm_cmpeq_epi8(v, vb), _mm_cmpeq_epi8(v, vc)));
+        unsigned lanes = end - p >= 16 ? 0xFFFFu : (1u << (end - p)) - 1;
+        unsigned hits = (unsigned)_mm_movemask_epi8(hit) & lanes;
         if (hits != 0) return p + __builtin_ctz(hits);
     }
     return end;
 #else
-    while (p < end && *p != '>' && *p != '"' && *p != '\'') p++;
-    return p;
+    for (; p < end; p++) {
+        if ((signed char)*p < below || *p == a || *p == b || *p == c) return p;
+    }
+    return end;
 #endif
+}
+
+/* No byte is below this: `first_of` then looks for its three bytes only. */
+#define NONE_BELOW (-128)
+
+/* The first byte in [p, end) equal to c; NULL when none. */
+static inline const char *find_byte(const char *p, const char *end, char c) {
+    const char *found = first_of(p, end, NONE_BELOW, c, c, c);
+    return found == end ? NULL : found;
+}
+
+/* The first '>', '"' or '\'' in [p, end): where a tag ends or a quoted value begins; end when none. */
+static inline const char *find_tag_stop(const char *p, const char *end) {
+    return first_of(p, end, NONE_BELOW, '>', '"', '\'');
 }
 
 /* Where the tag starting at p ('<') ends (its '>'), skipping quoted attribute values; NULL when past end. */
@@ -322,55 +318,23 @@ static char *skip_space(hx_scanner *s, char *p, const char *end) {
     return p;
 }
 
-/* Where the first byte of [p, end) is that an attribute value needs rewritten or checked: below 0x20, at or
- * above 0x80, '&' or '<'. With SSE2, exactly there (or end); without, the start of the first eight bytes that
- * may hold one. */
+/* The first byte of [p, end) that an attribute value needs rewritten or checked: below 0x20, at or above 0x80,
+ * '&' or '<'; end when none. */
 static inline const char *first_special_byte(const char *p, const char *end) {
-#if HX_SSE2
-    /* Signed, bytes at or above 0x80 are negative: one comparison finds them and those below 0x20. */
-    const __m128i space = _mm_set1_epi8(0x20), amp = _mm_set1_epi8('&'), lt = _mm_set1_epi8('<');
-    for (; p < end; p += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)p);
-        __m128i special = _mm_or_si128(_mm_cmplt_epi8(v, space), _mm_or_si128(_mm_cmpeq_epi8(v, amp), _mm_cmpeq_epi8(v, lt)));
-        unsigned hits = (unsigned)_mm_movemask_epi8(special) & lanes_before(p, end);
-        if (hits != 0) return p + __builtin_ctz(hits);
-    }
-    return end;
-#else
-    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
-    while (end - p >= 8) {
-        uint64_t x;
-        memcpy(&x, p, 8);
-        uint64_t below_space = (x - ones * 0x20) & ~x & highs;
-        uint64_t ampersand = ((x ^ (ones * '&')) - ones) & ~(x ^ (ones * '&')) & highs;
-        uint64_t less_than = ((x ^ (ones * '<')) - ones) & ~(x ^ (ones * '<')) & highs;
-        if ((below_space | (x & highs) | ampersand | less_than) != 0) break;
-        p += 8;
-    }
-    return p;
-#endif
+    return first_of(p, end, 0x20, '&', '<', '<');
 }
 
 /* An attribute value from p (after the quote) to close (the quote), decoded and normalized in place; its new
  * length in *length. */
 static enum step attribute_value(hx_scanner *s, char *p, const char *close, int *length) {
-    /* Most values are plain ASCII and stay as they are: passed over without a write. A value with references
-     * (a device's "&lt;&lt;HKDevice: ...") is moved down a plain run at a time. */
+    /* Most values are plain ASCII and stay as they are: passed over without a write. In one with references
+     * (a device's "&lt;&lt;HKDevice: ..."), each byte to look at is handled, and the plain run after it moved
+     * down in one piece. */
     const char *read = first_special_byte(p, close);
     char *write = (char *)read;
     while (read < close) {
-        const char *plain_end = first_special_byte(read, close);
-        if (plain_end > read) {
-            memmove(write, read, (size_t)(plain_end - read));
-            write += plain_end - read;
-            read = plain_end;
-            continue;
-        }
         unsigned char c = (unsigned char)*read;
-        if (c >= 0x20 && c < 0x80 && c != '&' && c != '<') {
-            *write++ = (char)c;
-            read++;
-        } else if (c >= 0x80) {
+        if (c >= 0x80) {
             int n = utf8_length((const unsigned char *)read, (const unsigned char *)close);
             if (n == 0) return hand_over(s, "malformed UTF-8");
             memmove(write, read, (size_t)n);
@@ -392,6 +356,11 @@ static enum step attribute_value(hx_scanner *s, char *p, const char *close, int 
             *write++ = ' ';
             read += (c == '\r' && read + 1 < close && read[1] == '\n') ? 2 : 1;
         }
+        /* Then the plain run up to the next byte to look at, in one piece. */
+        const char *plain_end = first_special_byte(read, close);
+        memmove(write, read, (size_t)(plain_end - read));
+        write += plain_end - read;
+        read = plain_end;
     }
     if (write - p > INT32_MAX) return hand_over(s, "an attribute value too long");
     *length = (int)(write - p);

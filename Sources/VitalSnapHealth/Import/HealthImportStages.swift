@@ -4,7 +4,8 @@ import Foundation
 /// reading (inflate, scan, record parser events) → preparing, on `preparingThreads` threads taking stretches of
 /// events in turn (build elements from the events; then `HealthElementPreparer`: map, encode records) → the
 /// importer's own thread (anchors, totals, pulses, the queue), which takes the prepared stretches in the order
-/// they were read. A prepared chunk holds its stretch's items last first (see `lastFirst`). Every String of an element is made on a preparing thread.
+/// they were read. A prepared chunk holds its stretch's items last first (see `lastFirst`). Every String of an
+/// element is made on a preparing thread.
 ///
 /// Pipes with a few chunks between the threads keep memory bounded; a stage that stops taking cancels the ones
 /// before it.

@@ -2,8 +2,8 @@ import Foundation
 import VitalSnapCore
 
 /// The samples the SDK files as daily totals, summed: movement (steps, distance, flights, energy, exercise time,
-/// hours stood, mindful minutes) per day and source into routine records, food and drink per day and source into nutrition
-/// records, sleep per night and source into sleep records. Memory grows with days × sources, not samples.
+/// hours stood, mindful minutes) per day and source into routine records, food and drink per day and source into
+/// nutrition records, sleep per night and source into sleep records. Memory grows with days × sources, not samples.
 ///
 /// A day's record has an activity ID made of the day and the source, not the values: a later import with more of
 /// that day's samples replaces the day's total rather than adding a second one.

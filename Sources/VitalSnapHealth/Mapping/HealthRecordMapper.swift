@@ -23,8 +23,12 @@ public struct HealthRecordMapper {
 
     public func map(_ sample: HealthSample) -> Outcome {
         guard let kind = HealthSampleKind.byIdentifier[sample.type] else { return .skipped(.unknownType(sample.type)) }
-        if kind == .sleepAnalysis { return sleep(sample) }
-        if kind == .standHour || kind == .mindfulSession { return routineCategory(kind, sample) }
+        // Categories carry a name, not a number, as their value.
+        switch kind {
+        case .sleepAnalysis: return sleep(sample)
+        case .standHour, .mindfulSession: return routineCategory(kind, sample)
+        default: break
+        }
         guard let text = sample.value else { return .skipped(.notANumber(type: sample.type, value: "")) }
         guard let value = Double(text), value.isFinite else { return .skipped(.notANumber(type: sample.type, value: text)) }
         let header = { (name: String) in
@@ -64,10 +68,8 @@ public struct HealthRecordMapper {
             case .steps, .distance, .flights, .activeEnergy, .basalEnergy, .exerciseTime, .dietaryEnergy,
                 .dietaryCarbohydrates, .dietaryFat, .dietaryFiber, .dietaryProtein, .dietarySodium, .dietaryWater:
                 return total(kind, sample, value)
-            case .sleepAnalysis:
-                return sleep(sample)
-            case .standHour, .mindfulSession:
-                return routineCategory(kind, sample)
+            case .sleepAnalysis, .standHour, .mindfulSession:
+                preconditionFailure("categories are mapped above, before their value is read as a number")
             }
         } catch {
             return .skipped(.absurd(error.description))
