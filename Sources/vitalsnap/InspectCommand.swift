@@ -107,7 +107,7 @@ struct InspectCommand: ParsableCommand {
                     try ImageEncoder.write(try ImageEncoder.png(image), to: "\(dump)/\(base)-L\(level).png")
                 }
                 for (i, r) in reader.rectifiedLines.enumerated() {
-                    var recognizer = LineRecognizer()
+                    var recognizer = RuleCharacterRecognizer()
                     if verbose { print("  line \(i): (its recognition traced on stderr)") }
                     _ = recognizer.recognize(r)
                     let m = recognizer.mask

@@ -2,7 +2,7 @@ import VitalSnapImaging
 import XCTest
 @testable import VitalSnapOCR
 
-/// `LineRecognizer.trimToCandidates`: what lies beside a number that was not read into it.
+/// `RuleCharacterRecognizer.trimToCandidates`: what lies beside a number that was not read into it.
 /// Digits here are 20x32 at a 26 px pitch, from x = 10, top at row 10.
 final class NumberTrimmingTests: XCTestCase {
     func digit(_ c: Character, at index: Int) -> RecognizedCharacter {
@@ -11,7 +11,7 @@ final class NumberTrimmingTests: XCTestCase {
 
     func trim(_ chars: [RecognizedCharacter], candidates: Int) -> (String, Bool) {
         let spans = chars.prefix(candidates).map { $0.box.minX...($0.box.maxX - 1) }
-        let r = LineRecognizer.trimToCandidates(chars, spans: Array(spans), typicalWidth: 20)
+        let r = RuleCharacterRecognizer.trimToCandidates(chars, spans: Array(spans), typicalWidth: 20)
         return (String(r.characters.map(\.character)), r.unclearNeighbour)
     }
 

@@ -23,10 +23,10 @@ struct ViewAgreementTests {
         var text: @Sendable (Int) -> String = { _ in "12" }
         var confidence: @Sendable (Int) -> Double = { _ in 0.9 }
         var lineConfidence: @Sendable (Int) -> Double = { _ in 1 }
-        mutating func recognize(_ line: RectifiedLine) -> LineRecognition {
+        mutating func recognize(_ line: RectifiedLine) -> LineTranscript {
             let text = line.digitHeight > misreadAbove ? "13" : text(line.digitHeight)
             let c = confidence(line.digitHeight)
-            var read = LineRecognition(
+            var read = LineTranscript(
                 characters: text.map { RecognizedCharacter(character: $0, confidence: c, segments: [], box: .zero) },
                 contrast: 100, hasGap: false)
             read.lineConfidence = lineConfidence(line.digitHeight)
@@ -41,7 +41,7 @@ struct ViewAgreementTests {
                  candidatesAreCharacters: false, role: role)
     }
 
-    func check(_ line: TextLine, recognizer: StubRecognizer, minimum: Double = 0.5) -> (LineRecognition, Int) {
+    func check(_ line: TextLine, recognizer: StubRecognizer, minimum: Double = 0.5) -> (LineTranscript, Int) {
         var agreement = ViewAgreement(views: views)
         var rectifier: any LineRectifying = HeightRectifier()
         var first = recognizer

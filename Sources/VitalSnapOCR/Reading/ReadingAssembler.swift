@@ -21,7 +21,7 @@ public struct ReadingAssembler: Sendable {
 
     public init(
         peripheral: PeripheralDefinition, unit: String? = nil,
-        minimumConfidence: Double = LineRecognizer.minimumReadingConfidence, checksPolarity: Bool = true
+        minimumConfidence: Double = RuleCharacterRecognizer.minimumReadingConfidence, checksPolarity: Bool = true
     ) {
         self.peripheral = peripheral
         self.fields = peripheral.measurementFields

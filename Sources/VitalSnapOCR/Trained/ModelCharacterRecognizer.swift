@@ -8,7 +8,7 @@ import VitalSnapInference
 ///
 /// Probabilities are the network's, divided by the temperature found on validation data so that they are
 /// calibrated. A character's confidence is its highest probability over its columns; the line's
-/// (`LineRecognition.lineConfidence`) is the probability of the text read, summed over all its alignments to
+/// (`LineTranscript.lineConfidence`) is the probability of the text read, summed over all its alignments to
 /// the columns (`CTCLabelProbability`), so a character that may be missing where the network saw "nothing", or
 /// one more that it may have seen, lowers it, and doubt about where a clear character starts and stops does not.
 public struct ModelCharacterRecognizer: CharacterRecognizer {
@@ -37,7 +37,7 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
     /// ones, real crops inverted at random, the binarized BP fields' white digits on black).
     public var readsEitherPolarity: Bool { true }
 
-    public mutating func recognize(_ line: RectifiedLine) -> LineRecognition {
+    public mutating func recognize(_ line: RectifiedLine) -> LineTranscript {
         guard let columns = run(line) else { return .empty }
         let image = line.image
         characters.removeAll(keepingCapacity: true)
@@ -60,7 +60,7 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
                 character: character, confidence: peak, segments: SegmentAlphabet.segments(for: character) ?? [], box: box))
             t = end + 1
         }
-        var read = LineRecognition(characters: characters, contrast: contrast(of: image, line: line), hasGap: false)
+        var read = LineTranscript(characters: characters, contrast: contrast(of: image, line: line), hasGap: false)
         read.lineConfidence = network.withOutput { output in textProbability(output, columns: columns) }
         return read
     }
@@ -70,7 +70,7 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
     /// `pointsMayDrop`, the probability of that text or of it without its decimal points (two texts, so the
     /// two add; `infer.text_probability(points_may_drop=True)`): a crop that loses a point still agrees, one
     /// that shows a point the text lacks does not.
-    public mutating func probability(of read: LineRecognition, in line: RectifiedLine, pointsMayDrop: Bool) -> Double {
+    public mutating func probability(of read: LineTranscript, in line: RectifiedLine, pointsMayDrop: Bool) -> Double {
         guard !read.characters.isEmpty, let columns = run(line) else { return 0 }
         var p = probability(of: read.characters, columns: columns, droppingPoints: false)
         // A second text only where the reading has points and something besides them.
@@ -147,60 +147,5 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
         let band = PixelRect(x: 0, y: line.digitTop, width: image.width, height: line.digitHeight)
         histogram.update(image, in: band)
         return histogram.percentile(0.9) - histogram.percentile(0.03)
-    }
-}
-
-/// What the recognizer's file says about it (its safetensors metadata), and the crop standardisation it was
-/// trained with.
-public struct RecognizerInfo: Sendable {
-    /// The characters after the CTC blank, in class order.
-    public var alphabet: [Character]
-    /// Logits are divided by this before the softmax (temperature scaling, fitted on validation lines).
-    public var temperature: Double
-    /// A reading whose confidence is below this is not given (chosen on validation data so that at most about
-    /// 1% of the readings given are wrong).
-    public var minimumConfidence: Double
-    /// The other views a value line is read in before it is given (`ViewAgreement`); `minimumConfidence` was
-    /// chosen with them. Empty for a file calibrated without them.
-    public var views: [LineView]
-
-    /// Crop columns per output column (`vitalsnap.recognizer.stride`).
-    public var columnsPerStep: Int
-    /// The stride of a file without `vitalsnap.recognizer.stride` (all made before the key was written).
-    public static let defaultColumnsPerStep = 4
-    /// The strides a crop's width (a multiple of 4, `LineCropper`) divides into whole columns.
-    public static let supportedColumnsPerStep: Set<Int> = [2, 4]
-    /// Floor of the standard deviation a crop is divided by, so a blank crop is not blown up into noise.
-    public static let minimumDeviation: Float = 8
-
-    public init(
-        alphabet: [Character], temperature: Double, minimumConfidence: Double, views: [LineView] = [],
-        columnsPerStep: Int = defaultColumnsPerStep
-    ) {
-        self.alphabet = alphabet
-        self.temperature = temperature
-        self.minimumConfidence = minimumConfidence
-        self.views = views
-        self.columnsPerStep = columnsPerStep
-    }
-
-    /// `(p - mean) / max(std, 8)` over the whole crop, as one channel.
-    public static func standardise(_ image: GrayImage, into map: inout FeatureMap) {
-        map.reshape(height: image.height, width: image.width, channels: 1)
-        var sum = 0.0, squares = 0.0
-        for p in image.pixels {
-            let v = Double(p)
-            sum += v
-            squares += v * v
-        }
-        let n = Double(max(1, image.pixels.count))
-        let mean = sum / n
-        let deviation = max(Float((max(0, squares / n - mean * mean)).squareRoot()), minimumDeviation)
-        let m = Float(mean)
-        image.pixels.withUnsafeBufferPointer { src in
-            map.values.withUnsafeMutableBufferPointer { dst in
-                for i in 0..<src.count { dst[i] = (Float(src[i]) - m) / deviation }
-            }
-        }
     }
 }

@@ -1,5 +1,5 @@
 /// What a recognizer read in one rectified line.
-public struct LineRecognition: Sendable {
+public struct LineTranscript: Sendable {
     /// Left to right, with their boxes in the rectified line's pixels.
     public var characters: [RecognizedCharacter]
     /// Gray-level spread between background and ink in the digit band.
@@ -33,5 +33,5 @@ public struct LineRecognition: Sendable {
         self.noise = noise
     }
 
-    public static let empty = LineRecognition(characters: [], contrast: 0, hasGap: false)
+    public static let empty = LineTranscript(characters: [], contrast: 0, hasGap: false)
 }

@@ -3,12 +3,12 @@ import VitalSnapImaging
 import XCTest
 @testable import VitalSnapOCR
 
-/// `LineRectifier` on hand-made detections: a frame with a known number, and a `TextLine` built from the
+/// `RuleLineRectifier` on hand-made detections: a frame with a known number, and a `TextLine` built from the
 /// digits' true boxes, as the line finder would give it.
 ///
 /// The segments are drawn half a pixel apart: with clean one-pixel gaps the recognizer splits some digits into
 /// their stroke columns (see the report), and these tests are about the geometry of the rectified line.
-final class LineRectifierTests: XCTestCase {
+final class RuleLineRectifierTests: XCTestCase {
     /// Digits 36 px tall (cells 20.25 wide at a 27 px pitch, strokes 4.5 px).
     let font: SegmentText = {
         var font = SegmentText().scaled(36.0 / 32)
@@ -39,14 +39,14 @@ final class LineRectifierTests: XCTestCase {
     }
 
     func rectify(_ scene: Scene) -> RectifiedLine {
-        var rectifier = LineRectifier()
+        var rectifier = RuleLineRectifier()
         var out = RectifiedLine()
         rectifier.rectify(scene.line, pyramid: scene.pyramid, into: &out)
         return out
     }
 
     func read(_ line: RectifiedLine) -> String {
-        var recognizer = LineRecognizer()
+        var recognizer = RuleCharacterRecognizer()
         return String(recognizer.recognize(line).characters.map(\.character))
     }
 
@@ -116,7 +116,7 @@ final class LineRectifierTests: XCTestCase {
         // A line from a row profile has no character candidates: no spans.
         var profileLine = s.line
         profileLine.candidatesAreCharacters = false
-        var rectifier = LineRectifier()
+        var rectifier = RuleLineRectifier()
         var fromProfile = RectifiedLine()
         rectifier.rectify(profileLine, pyramid: s.pyramid, into: &fromProfile)
         XCTAssertTrue(fromProfile.candidateSpans.isEmpty)

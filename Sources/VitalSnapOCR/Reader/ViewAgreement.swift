@@ -35,7 +35,7 @@ public struct ViewAgreement: Sendable {
 
     /// `read` (what `recognizer` made of `line`) with its confidence made what its views say of it.
     public mutating func check(
-        _ read: inout LineRecognition, of line: TextLine, minimumConfidence: Double, pyramid: ImagePyramid,
+        _ read: inout LineTranscript, of line: TextLine, minimumConfidence: Double, pyramid: ImagePyramid,
         rectifier: inout any LineRectifying, recognizer: inout any CharacterRecognizer
     ) {
         guard !views.isEmpty, line.role != .auxiliary, !read.characters.isEmpty else { return }

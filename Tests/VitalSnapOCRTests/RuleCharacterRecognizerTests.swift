@@ -2,9 +2,9 @@ import VitalSnapImaging
 import XCTest
 @testable import VitalSnapOCR
 
-/// `LineRecognizer` on rectified lines drawn by hand: digits 32 px tall from row 10 of a 52 px image, cells
+/// `RuleCharacterRecognizer` on rectified lines drawn by hand: digits 32 px tall from row 10 of a 52 px image, cells
 /// 18 px wide at a 24 px pitch, LCD segments 4 px thick with 1 px between them, dark (40) on light (200).
-final class LineRecognizerTests: XCTestCase {
+final class RuleCharacterRecognizerTests: XCTestCase {
     let font = SegmentText()
     /// Left edge of the first cell in the image.
     let left = 20
@@ -34,12 +34,12 @@ final class LineRecognizerTests: XCTestCase {
         return line
     }
 
-    func read(_ line: RectifiedLine) -> LineRecognition {
-        var recognizer = LineRecognizer()
+    func read(_ line: RectifiedLine) -> LineTranscript {
+        var recognizer = RuleCharacterRecognizer()
         return recognizer.recognize(line)
     }
 
-    func text(_ result: LineRecognition) -> String { String(result.characters.map(\.character)) }
+    func text(_ result: LineTranscript) -> String { String(result.characters.map(\.character)) }
 
     // MARK: - Digits
 
@@ -78,7 +78,7 @@ final class LineRecognizerTests: XCTestCase {
 
     func testOneRecognizerReadsLineAfterLine() {
         // Buffers are reused between lines; nothing of one line may leak into the next.
-        var recognizer = LineRecognizer()
+        var recognizer = RuleCharacterRecognizer()
         XCTAssertEqual(text(recognizer.recognize(line("8888888"))), "8888888")
         XCTAssertEqual(text(recognizer.recognize(line("1"))), "1")
         XCTAssertEqual(text(recognizer.recognize(line("   "))), "")

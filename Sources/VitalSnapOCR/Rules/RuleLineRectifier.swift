@@ -6,7 +6,7 @@ import VitalSnapImaging
 ///
 /// The line found by detection is only a first guess: its angle comes from a few candidate centres and its
 /// height from blobs that may be half digits. Both are refined on the pixels of a tall probe band first.
-public struct LineRectifier: LineRectifying {
+public struct RuleLineRectifier: LineRectifying {
     public var digitHeight = 32
     public var margin = 10
     /// How far beyond the outer candidates to look, in digit heights: a leading `1` or minus, a trailing

@@ -8,9 +8,3 @@ public struct CharacterCandidate: Sendable, Hashable {
     /// The pyramid level it was found at (0 = full working resolution).
     public var level: Int
 }
-
-/// Whether the ink of a display is darker than its background (reflective LCD) or lighter (backlit, LED).
-public enum InkPolarity: String, Sendable, Hashable, Codable {
-    case dark
-    case light
-}

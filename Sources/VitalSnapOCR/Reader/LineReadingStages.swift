@@ -28,8 +28,8 @@ public struct LineReadingStages: Sendable {
     /// The hand-made reader: blobs shaped like characters, chained into lines, read segment by segment.
     public static var rules: LineReadingStages {
         LineReadingStages(
-            locator: RuleLineLocator(), rectifier: LineRectifier(), recognizer: LineRecognizer(),
-            minimumConfidence: LineRecognizer.minimumReadingConfidence)
+            locator: RuleLineLocator(), rectifier: RuleLineRectifier(), recognizer: RuleCharacterRecognizer(),
+            minimumConfidence: RuleCharacterRecognizer.minimumReadingConfidence)
     }
 
     /// The trained reader: the detector finds the lines, the orienter has a turned photo read stood upright, the

@@ -28,7 +28,7 @@ public struct RecognizedCharacter: Sendable, Hashable {
 /// The characters of one text line and where the line is in the frame.
 public struct RecognizedLine: Sendable {
     public var characters: [RecognizedCharacter]
-    /// The reading's confidence (`LineRecognition.confidence`): its least clear character's, or the
+    /// The reading's confidence (`LineTranscript.confidence`): its least clear character's, or the
     /// recognizer's confidence in the line as a whole where that is lower.
     public var confidence: Double
     /// Digit height in working-image pixels: how prominent the line is.
@@ -47,7 +47,7 @@ public struct RecognizedLine: Sendable {
     public var hasGap: Bool
     /// Share of the digit band covered by ink that is no character: high for texture and printed text.
     public var noise: Double = 0
-    /// The line's other views made its reading too unsure to give (`LineRecognition.viewsDisagree`): digits
+    /// The line's other views made its reading too unsure to give (`LineTranscript.viewsDisagree`): digits
     /// whose reading is in doubt, not ink that is no digits.
     public var viewsDisagree = false
     /// Maps the line's rectified image (where `characters` have their boxes) to image coordinates.

@@ -7,7 +7,7 @@ import VitalSnapImaging
 /// Segments are judged on how dark they are compared with the line's lit strokes, not on the binary mask: the
 /// faint "ghosts" of unlit LCD segments are darker than the background too, and a mask that lets them in would
 /// turn every 4 into a 9.
-public struct LineRecognizer: CharacterRecognizer {
+public struct RuleCharacterRecognizer: CharacterRecognizer {
     /// A segment is lit when its darkness reaches this share of the line's typical stroke darkness...
     public var onRatio = 0.5
     /// ...and the decision is clear (confidence 1) this far from the level a cell's segments split at.
@@ -26,7 +26,7 @@ public struct LineRecognizer: CharacterRecognizer {
 
     public init() {}
 
-    public mutating func recognize(_ line: RectifiedLine) -> LineRecognition {
+    public mutating func recognize(_ line: RectifiedLine) -> LineTranscript {
         let image = line.image
         let H = line.digitHeight, Hd = Double(line.digitHeight)
         let top = line.digitTop, bottom = line.digitBottom
@@ -94,7 +94,7 @@ public struct LineRecognizer: CharacterRecognizer {
 
         let hasGap = trimmed.unclearNeighbour || framed.doubtful || !Self.isRegular(characters)
             || somethingInNextCell(of: characters, band: band, lit: lineLit, typicalWidth: typicalWidth, line: line)
-        return LineRecognition(characters: characters, contrast: contrast, hasGap: hasGap, noise: strayInk(around: characters, band: band))
+        return LineTranscript(characters: characters, contrast: contrast, hasGap: hasGap, noise: strayInk(around: characters, band: band))
     }
 
     /// Share of the band around the characters covered by ink that belongs to none of them (1 when ink covers

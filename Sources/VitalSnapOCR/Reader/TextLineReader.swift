@@ -207,7 +207,7 @@ extension TextLineReader {
     struct LogEntry: Sendable, CustomStringConvertible {
         var digitHeight: Double
         var box: PixelRect
-        var read: LineRecognition?
+        var read: LineTranscript?
 
         var description: String {
             guard let read else { return "h=\(Int(digitHeight)) \(box): inside a read line" }

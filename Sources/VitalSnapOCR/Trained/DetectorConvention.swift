@@ -1,0 +1,44 @@
+import VitalSnapImaging
+import VitalSnapInference
+
+/// The detector's input and output conventions (Training/detector_data.py, Training/README.md).
+public enum DetectorConvention {
+    /// The frame's long side at the network's input.
+    public static let longSide = 256
+    /// Both input sides are multiples of this (the network halves four times).
+    public static let multiple = 16
+    /// Input pixels per output cell.
+    public static let stride = 4
+    /// Output channels: 4 class logits (background, value, auxiliary, label), ln(digit height), cos and sin of
+    /// the reading direction.
+    public static let outputChannels = 7
+    public static let classCount = 4
+    public static let valueClass: UInt8 = 1
+    public static let auxiliaryClass: UInt8 = 2
+    /// Digit heights left out of the core at each end of a line; added back when a line is rebuilt from cells.
+    public static let coreEndInset = 0.15
+
+    /// The long side `longSide`, the short side scaled alike and rounded to a multiple of `multiple` (at least one).
+    public static func inputSize(width: Int, height: Int) -> (width: Int, height: Int) {
+        let long = max(width, height)
+        let scale = Double(longSide) / Double(max(1, long))
+        func side(_ n: Int) -> Int {
+            max(multiple, Int((Double(n) * scale / Double(multiple)).rounded(.toNearestOrEven)) * multiple)
+        }
+        return width >= height ? (longSide, side(height)) : (side(width), longSide)
+    }
+
+    /// A grey level as the network's input value, `(p - 128) / 64` (the orienter's input too).
+    @inline(__always)
+    public static func standardised(_ grey: UInt8) -> Float { (Float(grey) - 128) / 64 }
+
+    /// Grey levels to the network's input values (`standardised`), as one channel.
+    public static func standardise(_ image: GrayImage, into map: inout FeatureMap) {
+        map.reshape(height: image.height, width: image.width, channels: 1)
+        image.pixels.withUnsafeBufferPointer { src in
+            map.values.withUnsafeMutableBufferPointer { dst in
+                for i in 0..<src.count { dst[i] = standardised(src[i]) }
+            }
+        }
+    }
+}
