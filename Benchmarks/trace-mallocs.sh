@@ -2,7 +2,7 @@
 # Where the reader allocates per frame or per photo: a replay (or a batch) is run twice under an LD_PRELOAD
 # library that counts allocations by call stack (MallocSites/malloc_sites.c), once over N inputs and once over
 # 2N, and the sites whose counts grew are listed per extra input. The benchmarks (`Live frame model 1280x720`,
-# `PhotoReader model ...`) count the mallocs; this tells where they come from.
+# `DisplayReader model ...`) count the mallocs; this tells where they come from.
 #
 #   Benchmarks/trace-mallocs.sh live              # the mmol sample clip, frame by frame (vitalsnap read)
 #   Benchmarks/trace-mallocs.sh photo             # one sample still read again and again (vitalsnap batch)
@@ -41,5 +41,5 @@ run() {  # count, output
 }
 run $N "$work/short.txt" "$@"
 run $((2 * N)) "$work/long.txt" "$@"
-root=$([ "$mode" = live ] && echo "LiveReader.process" || echo "PhotoReader.read")
+root=$([ "$mode" = live ] && echo "LiveReader.process" || echo "DisplayReader.read")
 python3 Benchmarks/MallocSites/compare_sites.py "$work/short.txt" "$work/long.txt" $N "$(realpath "$vitalsnap")" "$root"

@@ -120,9 +120,9 @@ struct BatchCommand: ParsableCommand {
         // Results go out a line at a time as they come, even into a pipe: to the resume file, else stdout.
         let output = log?.output ?? LineOutput.standardOutput()
         if format == .tsv { try output.write(Self.tsvHeader.joined(separator: "\t")) }
-        var runner = BatchRunner(
-            peripheral: setting.peripheral, unit: setting.unit, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        runner.reader = try readerOptions.choice()
+        let runner = BatchRunner(
+            peripheral: setting.peripheral, unit: setting.unit, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+            reader: try readerOptions.choice())
         let inputs = try inputs(shard: shard, skipping: log)
         let count = runner.run(streaming: inputs) { index, result in
             let json = PhotoResultJSON(result)

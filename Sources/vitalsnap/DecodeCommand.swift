@@ -26,7 +26,7 @@ struct DecodeCommand: ParsableCommand {
 
     func run() throws {
         let entries = ImageFileCollector.collect(paths).filter { $0.error == nil }
-        let options = PhotoReader.defaultDecodeOptions
+        let options = DisplayReader.Configuration().decoding
         let workers = min(max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount), max(1, entries.count))
         let tally = Tally()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in

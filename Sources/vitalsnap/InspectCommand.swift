@@ -38,8 +38,9 @@ struct InspectCommand: ParsableCommand {
         }
         let choice = try readerOptions.choice()
         print("reader: \(choice.kind.rawValue), peripheral \(setting.peripheral.id)")
-        var photo = PhotoReader(peripheral: setting.peripheral, unit: setting.unit, reader: choice)
-        photo.lineReader.configuration.keepsRectifiedLines = dump != nil
+        var configuration = DisplayReader.Configuration()
+        configuration.keepsRectifiedLines = dump != nil
+        var photo = DisplayReader(peripheral: setting.peripheral, unit: setting.unit, reader: choice, configuration: configuration)
         if let dump { try FileManager.default.createDirectory(atPath: dump, withIntermediateDirectories: true) }
         for file in files {
             let result = photo.read(file: file)
@@ -48,21 +49,22 @@ struct InspectCommand: ParsableCommand {
                 + (result.message.map { " (\($0))" }).orEmpty
                 + (result.warnings.isEmpty ? "" : " [\(result.warnings.joined(separator: "; "))]"))
             guard result.status != .error else { continue }
-            var reader = photo.lineReader
-            let decoded = try ImageDecoder.decode(contentsOf: file, options: photo.decodeOptions)
+            let decoded = try ImageDecoder.decode(contentsOf: file, options: configuration.decoding)
             // The lines of the photo as it was read: in the frame it was turned to, if it was.
             let image = decoded.image.applying(result.readOrientation)
             if result.readOrientation != .up {
                 print("  read turned: \(result.readOrientation); lines below in that frame")
             }
-            let lines = reader.read(image, wholeImageIsDisplay: PhotoReader.isDisplayCrop(image))
-            let candidates = (reader.stages.locator as? RuleLineLocator)?.candidates ?? []
+            let lines: [RecognizedLine]
+            do { lines = try photo.readLines(image) } catch { throw CommandFailure(error.description) }
+            let trace = photo.trace
+            let candidates = (photo.stages.locator as? RuleLineLocator)?.candidates ?? []
             if verbose {
                 for c in candidates.sorted(by: { ($0.level, $0.box.minX) < ($1.level, $1.box.minX) }) {
                     print("  candidate L\(c.level) \(c.polarity.rawValue) \(c.box) fill=\(String(format: "%.2f", c.fill))")
                 }
-                for entry in reader.lineLog { print("  read " + entry) }
-                for l in reader.detectedLines {
+                for entry in trace.log { print("  read " + entry) }
+                for l in trace.located {
                     print(String(format: "  line h=%.0f angle=%.3f n=%d %@ %@ %@", l.digitHeight, l.angle, l.candidates.count,
                                  l.polarity.rawValue, l.role?.rawValue ?? "-", l.boundingBox.description))
                 }
@@ -75,10 +77,10 @@ struct InspectCommand: ParsableCommand {
             }
             if let dump, choice.kind == .model {
                 let base = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-                var marked = reader.working
-                for l in reader.detectedLines { Self.outline(l.boundingBox.insetBy(dx: -2, dy: -2), in: &marked, value: 0) }
+                var marked = photo.workingImage
+                for l in trace.located { Self.outline(l.boundingBox.insetBy(dx: -2, dy: -2), in: &marked, value: 0) }
                 try ImageEncoder.write(try ImageEncoder.png(marked), to: "\(dump)/\(base)-lines.png")
-                for (i, r) in reader.rectifiedLines.enumerated() {
+                for (i, r) in trace.rectified.enumerated() {
                     try ImageEncoder.write(try ImageEncoder.png(r.image), to: "\(dump)/\(base)-line\(i).png")
                 }
             } else if let dump {
@@ -91,8 +93,8 @@ struct InspectCommand: ParsableCommand {
                     try ImageEncoder.write(try ImageEncoder.png(marked), to: "\(dump)/\(base)-candidates-L\(level).png")
                 }
                 var marked = decoded.image
-                for entry in reader.lineLog { print("  read " + entry) }
-                for l in reader.detectedLines { Self.outline(l.boundingBox.insetBy(dx: -2, dy: -2), in: &marked, value: 0) }
+                for entry in trace.log { print("  read " + entry) }
+                for l in trace.located { Self.outline(l.boundingBox.insetBy(dx: -2, dy: -2), in: &marked, value: 0) }
                 try ImageEncoder.write(try ImageEncoder.png(marked), to: "\(dump)/\(base)-lines.png")
                 var pyramid = ImagePyramid()
                 pyramid.update(from: decoded.image, maximumLevels: 4)
@@ -106,7 +108,7 @@ struct InspectCommand: ParsableCommand {
                     try ImageEncoder.write(try ImageEncoder.png(png), to: "\(dump)/\(base)-L\(level)-dark.png")
                     try ImageEncoder.write(try ImageEncoder.png(image), to: "\(dump)/\(base)-L\(level).png")
                 }
-                for (i, r) in reader.rectifiedLines.enumerated() {
+                for (i, r) in trace.rectified.enumerated() {
                     var recognizer = RuleCharacterRecognizer()
                     if verbose { print("  line \(i): (its recognition traced on stderr)") }
                     _ = recognizer.recognize(r)

@@ -20,10 +20,11 @@ struct ReadCommand: AsyncParsableCommand {
 
             `vitalsnap --peripheral 9 --unit mmol` is the same as `vitalsnap read --peripheral 9 --unit mmol`.
 
-            Exit status: 0 record queued (or a numeric display's reading shown), 2 no steady reading (the \
-            replay ended), 4 --timeout passed, 5 cancelled at the prompt, 6 the display shows a word (LO, HI, \
-            Err) instead of a value, 130 Ctrl-C; camera errors: 10 no such device, 11 permission denied, 12 \
-            device busy, 13 not a capture device, 14 no usable format, 15 streaming failed or unreadable input.
+            Exit status: 0 record queued (or a numeric display's reading shown), 1 the reader cannot run (its \
+            models cannot be loaded or run), 2 no steady reading (the replay ended), 4 --timeout passed, 5 \
+            cancelled at the prompt, 6 the display shows a word (LO, HI, Err) instead of a value, 130 Ctrl-C; \
+            camera errors: 10 no such device, 11 permission denied, 12 device busy, 13 not a capture device, 14 \
+            no usable format, 15 streaming failed or unreadable input.
 
             Examples:
               vitalsnap --peripheral 9 --unit mmol
@@ -75,7 +76,11 @@ struct ReadCommand: AsyncParsableCommand {
             do { frame = try source.nextFrame() } catch { out.endStatus(); throw out.fail(error.description, status: Self.exitStatus(for: error)) }
             guard let frame else { break }
             frames += 1
-            let step = live.process(frame.image, timestamp: frame.timestamp)
+            let step: LiveReader.Step
+            do { step = try live.process(frame.image, timestamp: frame.timestamp) } catch {
+                out.endStatus()
+                throw out.fail(error.description, status: 1)
+            }
             if case .unreadable(let why) = step.update.partial.status { Self.count(why, frame: frames, in: &reasons) }
             if case .implausible = step.update.partial.status, let why = step.frameResult.message {
                 Self.count(why, frame: frames, in: &reasons)

@@ -41,14 +41,14 @@ struct ReaderOptions: ParsableArguments {
             } catch {
                 throw CommandFailure(error.description)
             }
-        } else if let reader {
+        } else {
+            // The default is the trained reader; where its models cannot be loaded, that is an error to see, not
+            // a quiet fall back to the rules.
             do {
-                choice = try ReaderChoice.make(reader)
+                choice = try ReaderChoice.make(reader ?? ReaderChoice.preferredKind)
             } catch {
                 throw CommandFailure(error.description)
             }
-        } else {
-            choice = ReaderChoice.preferred()
         }
         if case .model(var models) = choice {
             if let minConfidence { models.recognizerInfo.minimumConfidence = minConfidence }

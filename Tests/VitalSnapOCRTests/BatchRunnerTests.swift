@@ -39,7 +39,7 @@ final class BatchRunnerTests: XCTestCase {
         let catalog = try PeripheralCatalog.builtIn()
         let entries = try mixedEntries(30)
         for jobs in [1, 3, 8] {
-            let runner = BatchRunner(peripheral: try XCTUnwrap(catalog[9]), unit: nil, jobs: jobs)
+            let runner = BatchRunner(peripheral: try XCTUnwrap(catalog[9]), unit: nil, jobs: jobs, reader: .rules)
             var delivered: [Int] = []
             var files: [String] = []
             var statuses: [PhotoResult.Status] = []
@@ -68,7 +68,7 @@ final class BatchRunnerTests: XCTestCase {
         try ImageEncoder.write(Array(jpeg.prefix(jpeg.count / 2)), to: truncated)
         let missing = folder.appendingPathComponent("missing.png").path
         var messages: [String] = []
-        BatchRunner(peripheral: try XCTUnwrap(catalog[9]), unit: nil, jobs: 2)
+        BatchRunner(peripheral: try XCTUnwrap(catalog[9]), unit: nil, jobs: 2, reader: .rules)
             .run([empty, truncated, missing].map { ImageFileCollector.Entry(path: $0) }) { _, result in
                 XCTAssertEqual(result.status, .error, result.file)
                 messages.append(result.message ?? "")
@@ -90,7 +90,7 @@ final class BatchRunnerTests: XCTestCase {
             func add(_ i: Int) { lock.lock(); indices.append(i); lock.unlock() }
         }
         let asked = Asked()
-        let runner = BatchRunner(jobs: 3) { index in
+        let runner = BatchRunner(jobs: 3, reader: .rules) { index in
             asked.add(index)
             return settings[index]
         }
@@ -107,7 +107,7 @@ final class BatchRunnerTests: XCTestCase {
 
     func testNothingToRun() throws {
         let catalog = try PeripheralCatalog.builtIn()
-        BatchRunner(peripheral: try XCTUnwrap(catalog[9]), unit: nil, jobs: 4).run([]) { _, _ in XCTFail("nothing to deliver") }
+        BatchRunner(peripheral: try XCTUnwrap(catalog[9]), unit: nil, jobs: 4, reader: .rules).run([]) { _, _ in XCTFail("nothing to deliver") }
     }
 
     func testCollectorExpandsFoldersToImagesInNameOrderAndReportsMissingPaths() throws {
@@ -140,7 +140,7 @@ final class BatchRunnerTests: XCTestCase {
             return ImageFileCollector.Entry(path: "\(i)", error: "listed as an error")
         }
         let jobs = 3
-        let runner = BatchRunner(peripheral: try XCTUnwrap(catalog[9]), unit: nil, jobs: jobs)
+        let runner = BatchRunner(peripheral: try XCTUnwrap(catalog[9]), unit: nil, jobs: jobs, reader: .rules)
         var mostAhead = 0, delivered: [Int] = []
         let count = runner.run(streaming: entries) { index, result in
             mostAhead = max(mostAhead, pulled.value - (index + 1))
@@ -160,7 +160,7 @@ final class BatchRunnerTests: XCTestCase {
             pulled.increment()
             return ImageFileCollector.Entry(path: "\(i)", error: "listed as an error")
         }
-        let runner = BatchRunner(peripheral: try XCTUnwrap(catalog[9]), unit: nil, jobs: 2)
+        let runner = BatchRunner(peripheral: try XCTUnwrap(catalog[9]), unit: nil, jobs: 2, reader: .rules)
         var delivered: [Int] = []
         let count = runner.run(streaming: entries) { index, _ in
             delivered.append(index)

@@ -95,22 +95,17 @@ final class EvaluationTests: XCTestCase {
     static func valueResult(_ text: String) -> PhotoResult {
         let value = FieldValue(field: .bloodGlucose, text: text, value: Double(text) ?? 0, unit: "mg/dL", decimals: 0, confidence: 0.9)
         return PhotoResult(
-            file: "x.jpg", status: .ok,
-            reading: Reading(outcome: .values([value]), confidence: 0.9, recognizedText: text, lines: []))
+            file: "x.jpg", reading: Reading(outcome: .values([value]), confidence: 0.9, recognizedText: text, lines: []))
     }
 
     static func wordResult(_ word: String) -> PhotoResult {
-        PhotoResult(
-            file: "x.jpg", status: .noReading,
-            reading: Reading(outcome: .word(word), confidence: 0.9, recognizedText: word, lines: []),
-            message: "the display shows \(word)")
+        PhotoResult(file: "x.jpg", reading: Reading(outcome: .word(word), confidence: 0.9, recognizedText: word, lines: []))
     }
 
     static let nothing = PhotoResult(
-        file: "x.jpg", status: .noReading,
-        reading: Reading(outcome: .none("no digits found"), confidence: 0, recognizedText: "", lines: []), message: "no digits found")
+        file: "x.jpg", reading: Reading(outcome: .none("no digits found"), confidence: 0, recognizedText: "", lines: []))
 
-    static let unreadable = PhotoResult(file: "x.jpg", status: .error, message: "empty file (0 bytes): x.jpg")
+    static let unreadable = PhotoResult(file: "x.jpg", failure: "empty file (0 bytes): x.jpg")
 
     func verdict(_ result: PhotoResult, _ label: String, _ match: MatchRule = .exact) -> Evaluation.Verdict {
         Evaluation.judge(result, label: LabelFile.Label(file: "x.jpg", reading: label, match: match)).verdict
@@ -236,7 +231,7 @@ final class EvaluationTests: XCTestCase {
                 settings: try Evaluation.settings(for: labels, labelsPath: folder + "/labels.tsv", catalog: catalog))
         }
         var progress: [Int] = []
-        let evaluations = Evaluation.run(tasks, jobs: 3) { done, total in
+        let evaluations = Evaluation.run(tasks, jobs: 3, reader: .rules) { done, total in
             XCTAssertEqual(total, 3)
             progress.append(done)
         }

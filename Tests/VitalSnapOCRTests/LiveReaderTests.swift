@@ -19,9 +19,9 @@ final class LiveReaderTests: XCTestCase {
     }
 
     /// Feeds frames until convergence; returns the final reading and the frames it took.
-    private func converge(_ frames: [GrayImage], _ live: inout LiveReader) -> (String?, Int) {
+    private func converge(_ frames: [GrayImage], _ live: inout LiveReader) throws -> (String?, Int) {
         for (i, frame) in frames.enumerated() {
-            let step = live.process(frame, timestamp: Double(i) / 10)
+            let step = try live.process(frame, timestamp: Double(i) / 10)
             if let final = step.update.final { return (final.readingString, i + 1) }
         }
         return (nil, frames.count)
@@ -29,11 +29,11 @@ final class LiveReaderTests: XCTestCase {
 
     func testTrackingTheDisplayConvergesOnTheSameValueAsReadingWholeFrames() throws {
         let settle = try frames("settle-glucose-g1")
-        var tracking = LiveReader(peripheral: try peripheral(101), unit: nil)
-        var whole = LiveReader(peripheral: try peripheral(101), unit: nil)
+        var tracking = LiveReader(peripheral: try peripheral(101), unit: nil, reader: .rules)
+        var whole = LiveReader(peripheral: try peripheral(101), unit: nil, reader: .rules)
         whole.fullFrameInterval = 0
-        let tracked = converge(settle, &tracking)
-        let plain = converge(settle, &whole)
+        let tracked = try converge(settle, &tracking)
+        let plain = try converge(settle, &whole)
         XCTAssertEqual(tracked.0, "43")
         XCTAssertEqual(tracked.0, plain.0)
         XCTAssertEqual(tracked.1, plain.1)
@@ -47,19 +47,19 @@ final class LiveReaderTests: XCTestCase {
 
     func testAFrameWithNothingInTheRegionFallsBackToTheWholeFrameAndForgetsTheRegion() throws {
         let settle = try frames("settle-glucose-g1")
-        var live = LiveReader(peripheral: try peripheral(101), unit: nil)
+        var live = LiveReader(peripheral: try peripheral(101), unit: nil, reader: .rules)
         // Frames 8-11 show the value clearly (frame 12 is blurred again).
-        XCTAssertEqual(converge(Array(settle[7..<11]), &live).0, "43")
+        XCTAssertEqual(try converge(Array(settle[7..<11]), &live).0, "43")
         XCTAssertNotNil(live.trackedRegion)
         // The meter left the picture: a blank frame.
         let blank = GrayImage(width: settle[0].width, height: settle[0].height, fill: 128)
-        let step = live.process(blank, timestamp: 10)
+        let step = try live.process(blank, timestamp: 10)
         XCTAssertFalse(step.update.partial.status.isVote)
         XCTAssertNil(live.trackedRegion)
     }
 
     func testAlternatingValuesStillNeverConvergeWhenTracked() throws {
-        var live = LiveReader(peripheral: try peripheral(102), unit: "mmol/L")
-        XCTAssertNil(converge(try frames("alternate-glucose-g2-mmol"), &live).0)
+        var live = LiveReader(peripheral: try peripheral(102), unit: "mmol/L", reader: .rules)
+        XCTAssertNil(try converge(try frames("alternate-glucose-g2-mmol"), &live).0)
     }
 }

@@ -27,44 +27,44 @@ import VitalSnapImaging
     @Test func itsOwnReadingScoresItsLineConfidence() throws {
         var recognizer = try recognizer()
         let line = crop()
-        let read = recognizer.recognize(line)
+        let read = try recognizer.recognize(line)
         try #require(!read.characters.isEmpty)
-        #expect(abs(recognizer.probability(of: read, in: line, pointsMayDrop: false) - read.lineConfidence) < 1e-9)
+        #expect(abs(try recognizer.probability(of: read, in: line, pointsMayDrop: false) - read.lineConfidence) < 1e-9)
     }
 
     @Test func anotherTextScoresLower() throws {
         var recognizer = try recognizer()
         let line = crop()
-        let read = recognizer.recognize(line)
+        let read = try recognizer.recognize(line)
         try #require(!read.characters.isEmpty)
         var other = read
         other.characters[0].character = read.characters[0].character == "7" ? "4" : "7"
-        #expect(recognizer.probability(of: other, in: line, pointsMayDrop: false) < 0.5 * read.lineConfidence)
+        #expect(try recognizer.probability(of: other, in: line, pointsMayDrop: false) < 0.5 * read.lineConfidence)
         var shorter = read
         shorter.characters.removeLast()
-        #expect(recognizer.probability(of: shorter, in: line, pointsMayDrop: false) < read.lineConfidence)
+        #expect(try recognizer.probability(of: shorter, in: line, pointsMayDrop: false) < read.lineConfidence)
     }
 
     @Test func whenPointsMayDropTheTextWithoutItsPointCountsToo() throws {
         var recognizer = try recognizer()
         let line = crop()
-        let read = recognizer.recognize(line)
+        let read = try recognizer.recognize(line)
         try #require(read.characters.contains { $0.character == "." })
-        let strict = recognizer.probability(of: read, in: line, pointsMayDrop: false)
-        let mayDrop = recognizer.probability(of: read, in: line, pointsMayDrop: true)
+        let strict = try recognizer.probability(of: read, in: line, pointsMayDrop: false)
+        let mayDrop = try recognizer.probability(of: read, in: line, pointsMayDrop: true)
         var withoutPoint = read
         withoutPoint.characters.removeAll { $0.character == "." }
-        let withoutStrict = recognizer.probability(of: withoutPoint, in: line, pointsMayDrop: false)
+        let withoutStrict = try recognizer.probability(of: withoutPoint, in: line, pointsMayDrop: false)
         // Two texts: their probabilities add.
         #expect(abs(mayDrop - (strict + withoutStrict)) < 1e-12)
         #expect(mayDrop >= strict)
         // The crop shows the point: the text without it is unlikely, and has no point to drop.
         #expect(withoutStrict < 0.5 * strict)
-        #expect(recognizer.probability(of: withoutPoint, in: line, pointsMayDrop: true) == withoutStrict)
+        #expect(try recognizer.probability(of: withoutPoint, in: line, pointsMayDrop: true) == withoutStrict)
         // Digits are still judged.
         var other = read
         other.characters[0].character = read.characters[0].character == "7" ? "4" : "7"
-        #expect(recognizer.probability(of: other, in: line, pointsMayDrop: true) < 0.5 * mayDrop)
+        #expect(try recognizer.probability(of: other, in: line, pointsMayDrop: true) < 0.5 * mayDrop)
     }
 
     /// Output columns map back to crop columns at the file's stride: the characters' boxes lie on the ink, in
@@ -72,7 +72,7 @@ import VitalSnapImaging
     @Test func characterBoxesLieOnTheInkAtTheFilesStride() throws {
         var recognizer = try recognizer()
         let line = crop()
-        let read = recognizer.recognize(line)
+        let read = try recognizer.recognize(line)
         try #require(read.characters.count >= 3)
         let step = recognizer.info.columnsPerStep
         // The columns with ink in the digit band.
@@ -93,11 +93,11 @@ import VitalSnapImaging
     @Test func aCharacterOutsideItsAlphabetOrACropTooSmallScoresNothing() throws {
         var recognizer = try recognizer()
         let line = crop()
-        var read = recognizer.recognize(line)
+        var read = try recognizer.recognize(line)
         try #require(!read.characters.isEmpty)
         read.characters[0].character = "?"
-        #expect(recognizer.probability(of: read, in: line, pointsMayDrop: false) == 0)
-        #expect(recognizer.probability(of: recognizer.recognize(line), in: RectifiedLine(), pointsMayDrop: false) == 0)
-        #expect(recognizer.probability(of: .empty, in: line, pointsMayDrop: false) == 0)
+        #expect(try recognizer.probability(of: read, in: line, pointsMayDrop: false) == 0)
+        #expect(try recognizer.probability(of: try recognizer.recognize(line), in: RectifiedLine(), pointsMayDrop: false) == 0)
+        #expect(try recognizer.probability(of: .empty, in: line, pointsMayDrop: false) == 0)
     }
 }

@@ -26,11 +26,11 @@ import VitalSnapModels
 
     /// The lines the trained locator finds in a sample still, which the reader shows the orienter with it (a
     /// still is read at its own size: its long side is within the working sizes).
-    func located(_ image: GrayImage, _ models: ReaderModels) -> [TextLine] {
-        var pyramid = ImagePyramid()
-        pyramid.update(from: image, maximumLevels: TextLineReader.Configuration().maximumLevels)
+    func located(_ image: GrayImage, _ models: ReaderModels) throws -> [TextLine] {
+        var frame = WorkingFrame()
+        frame.update(from: image)
         var locator = ModelLineLocator(network: models.detector)
-        return locator.locate(in: pyramid, wholeImageIsDisplay: PhotoReader.isDisplayCrop(image))
+        return try locator.locate(in: frame)
     }
 
     func orienter() throws -> ModelPhotoOrienter {
@@ -77,11 +77,11 @@ import VitalSnapModels
         let folder = copy.folder, source = copy.source
         let without = try ReaderModels(directory: folder)
         #expect(without.orienter == nil)
-        #expect(LineReadingStages.model(without).orienter == nil)
+        #expect(ReaderStages.model(without).orienter == nil)
         let bp = try #require(PeripheralCatalog.builtIn()[2])
-        var reader = PhotoReader(peripheral: bp, reader: .model(without))
+        var reader = DisplayReader(peripheral: bp, reader: .model(without))
         // bp-b3-06 is upside down: the bundled orienter has it read turned; without one it is read as it is.
-        #expect(reader.read(image: try sample("bp-b3", 6)).readOrientation == .up)
+        #expect(try reader.read(image: try sample("bp-b3", 6)).readOrientation == .up)
         // The detector's file in the orienter's place: another side, other outputs.
         try FileManager.default.copyItem(
             at: source.appendingPathComponent(ReaderModels.detectorFile), to: folder.appendingPathComponent(ReaderModels.orienterFile))
@@ -102,13 +102,13 @@ import VitalSnapModels
         var regional = ModelPhotoOrienter(network: network, minimumConfidence: 0.5, regionMargin: 1.5)
         let part = try #require(PixelRect(around: [line], margin: 1.5, width: photo.width, height: photo.height))
         #expect(part == PixelRect(x: 180, y: 120, width: 240, height: 160))
-        let seen = regional.estimate(photo, lines: [line])
-        let cutByHand = regional.estimate(photo.cropped(to: part), lines: [])
-        let whole = regional.estimate(photo, lines: [])
+        let seen = try regional.estimate(photo, lines: [line])
+        let cutByHand = try regional.estimate(photo.cropped(to: part), lines: [])
+        let whole = try regional.estimate(photo, lines: [])
         #expect(seen != nil && cutByHand == seen)
         #expect(whole != nil && whole != seen, "the part and the whole photo gave the same estimate: the test shows nothing")
         var wholePhoto = ModelPhotoOrienter(network: network, minimumConfidence: 0.5)
-        let ignoringLines = wholePhoto.estimate(photo, lines: [line])
+        let ignoringLines = try wholePhoto.estimate(photo, lines: [line])
         #expect(ignoringLines == whole)
     }
 
@@ -159,7 +159,7 @@ import VitalSnapModels
                 for (k, image) in turnedClockwise.enumerated() {
                     let truth = (try #require(rendered[name]) + k) % 4
                     total += 1
-                    guard let e = orienter.orientation(of: image, lines: located(image, models)) else { continue }
+                    guard let e = try orienter.orientation(of: image, lines: try located(image, models)) else { continue }
                     if e.clockwiseTurns == truth {
                         right += 1
                     } else if truth == 0 {
@@ -176,37 +176,37 @@ import VitalSnapModels
         #expect(right >= 22, "\(right) of \(total) told")
     }
 
-    /// What the stage says, `PhotoReader` does: told that a photo is upside down, it reads it turned back and
+    /// What the stage says, `DisplayReader` does: told that a photo is upside down, it reads it turned back and
     /// says so; told nothing, it reads the photo as is.
     struct Told: PhotoOrienter {
         var turns: Int?
-        mutating func orientation(of image: GrayImage, lines: [TextLine]) -> OrientationEstimate? {
+        mutating func orientation(of image: GrayImage, lines: [TextLine]) throws(ReaderStageError) -> OrientationEstimate? {
             turns.map { OrientationEstimate(clockwiseTurns: $0, confidence: 1) }
         }
     }
 
-    @Test func photoReaderStandsUpWhatTheOrienterSaysIsTurned() throws {
+    @Test func theReaderStandsUpWhatTheOrienterSaysIsTurned() throws {
         let bp = try #require(PeripheralCatalog.builtIn()[2])
         let photo = try sample("bp-b3", 1)
-        var reader = PhotoReader(peripheral: bp, reader: .model(try ReaderModels.bundled()))
-        reader.lineReader.stages.orienter = Told(turns: nil)
-        let asIs = reader.read(image: photo)
+        var reader = DisplayReader(peripheral: bp, reader: .model(try ReaderModels.bundled()))
+        reader.stages.orienter = Told(turns: nil)
+        let asIs = try reader.read(image: photo)
         let value = try #require(asIs.reading?.readingString, "\(asIs.message ?? "")")
         #expect(!asIs.warnings.contains { $0.hasPrefix("read turned") })
-        reader.lineReader.stages.orienter = Told(turns: 2)
-        let stoodUp = reader.read(image: photo.rotated180())
+        reader.stages.orienter = Told(turns: 2)
+        let stoodUp = try reader.read(image: photo.rotated180())
         #expect(stoodUp.reading?.readingString == value, "\(stoodUp.message ?? "")")
         #expect(stoodUp.warnings.contains { $0.hasPrefix("read turned: the photo was upside down") })
         // Told (wrongly) that the upright photo is turned, it reads it turned and says so.
-        reader.lineReader.stages.orienter = Told(turns: 1)
-        let sideways = reader.read(image: photo)
+        reader.stages.orienter = Told(turns: 1)
+        let sideways = try reader.read(image: photo)
         #expect(sideways.warnings.contains { $0.hasPrefix("read turned: the photo was sideways") })
     }
 
     /// An orienter not sure enough to turn a photo, but fairly sure that it is sideways.
     struct Guessed: PhotoOrienter {
         var turns: Int?
-        mutating func orientation(of image: GrayImage, lines: [TextLine]) -> OrientationEstimate? {
+        mutating func orientation(of image: GrayImage, lines: [TextLine]) throws(ReaderStageError) -> OrientationEstimate? {
             turns.map { OrientationEstimate(clockwiseTurns: $0, confidence: 0.95, isSure: false) }
         }
     }
@@ -218,12 +218,12 @@ import VitalSnapModels
         let g2 = try #require(PeripheralCatalog.builtIn()[102])
         let photo = try sample("glucose-g2-mmol", 5)
         let models = try ReaderModels.bundled()
-        var reader = PhotoReader(peripheral: g2, unit: "mmol/L", reader: .model(models))
-        reader.lineReader.stages.orienter = Guessed(turns: nil)
-        let asIs = reader.read(image: photo)
+        var reader = DisplayReader(peripheral: g2, unit: "mmol/L", reader: .model(models))
+        reader.stages.orienter = Guessed(turns: nil)
+        let asIs = try reader.read(image: photo)
         #expect(asIs.reading?.readingString == nil)
-        reader.lineReader.stages.orienter = Guessed(turns: 1)
-        let turned = reader.read(image: photo)
+        reader.stages.orienter = Guessed(turns: 1)
+        let turned = try reader.read(image: photo)
         #expect(turned.reading?.readingString == "6.9", "\(turned.message ?? "")")
         #expect(turned.warnings.contains { $0.hasPrefix("read turned: the photo was sideways") })
         // The bundled orienter: not sure enough to turn it, sure enough to guess; the reader reads it.
@@ -232,10 +232,10 @@ import VitalSnapModels
         var bundled = ModelPhotoOrienter(
             network: o.network, minimumConfidence: o.minimumConfidence, sidewaysConfidence: threshold,
             regionMargin: o.regionMargin)
-        let seen = bundled.orientation(of: photo, lines: located(photo, models))
+        let seen = try bundled.orientation(of: photo, lines: try located(photo, models))
         #expect(seen?.isSure == false)
         #expect(seen?.clockwiseTurns == 1)
-        reader = PhotoReader(peripheral: g2, unit: "mmol/L", reader: .model(models))
-        #expect(reader.read(image: photo).reading?.readingString == "6.9")
+        reader = DisplayReader(peripheral: g2, unit: "mmol/L", reader: .model(models))
+        #expect(try reader.read(image: photo).reading?.readingString == "6.9")
     }
 }

@@ -3,7 +3,7 @@ import VitalSnapImaging
 import XCTest
 @testable import VitalSnapOCR
 
-/// `PhotoReader` on photos stored turned: sideways or upside down, without EXIF to say so. Many digits read
+/// The rule-based reader (`RuleTurnSearch`, its last look) on photos stored turned: sideways or upside down, without EXIF to say so. Many digits read
 /// as digits upside down too (89 turned is 68), so a turned value is taken only where it cannot be a
 /// turned view of other digits. Frames of 200x120 with one number in LCD digits 36 px tall.
 final class PhotoTurningTests: XCTestCase {
@@ -15,8 +15,8 @@ final class PhotoTurningTests: XCTestCase {
 
     func read(_ image: GrayImage, unit: String? = nil) throws -> PhotoResult {
         let glucoseMeter = try XCTUnwrap(PeripheralCatalog.builtIn()[9])
-        var reader = PhotoReader(peripheral: glucoseMeter, unit: unit)
-        return reader.read(image: image)
+        var reader = DisplayReader(peripheral: glucoseMeter, unit: unit, reader: .rules)
+        return try reader.read(image: image)
     }
 
     func testUprightPhotoIsReadWithoutTurning() throws {
@@ -63,15 +63,15 @@ final class PhotoTurningTests: XCTestCase {
     /// A word read turned is trusted only where the digits the other way up are no possible value: 107 turned
     /// shows L01, which must not become LO (a dangerously low glucose).
     func testOnlyDigitsThatAreNoPossibleValueLeaveRoomForATurnedWord() throws {
-        let reader = PhotoReader(peripheral: try XCTUnwrap(PeripheralCatalog.builtIn()[9]))
+        let assembler = ReadingAssembler(peripheral: try XCTUnwrap(PeripheralCatalog.builtIn()[9]))
         func line(_ text: String) -> RecognizedLine {
             let characters = text.map { RecognizedCharacter(character: $0, confidence: 0.3, segments: [], box: PixelRect(x: 0, y: 0, width: 10, height: 20)) }
             return RecognizedLine(characters: characters, confidence: 0.3, digitHeight: 20, polarity: .dark, corners: nil, contrast: 100, hasGap: false)
         }
-        XCTAssertFalse(reader.showsPossibleValue([line("07")]))
-        XCTAssertFalse(reader.showsPossibleValue([]))
-        XCTAssertTrue(reader.showsPossibleValue([line("107")]))
-        XCTAssertTrue(reader.showsPossibleValue([line("07"), line("1?7")]))
+        XCTAssertFalse(RuleTurnSearch.showsPossibleValue([line("07")], assembler: assembler))
+        XCTAssertFalse(RuleTurnSearch.showsPossibleValue([], assembler: assembler))
+        XCTAssertTrue(RuleTurnSearch.showsPossibleValue([line("107")], assembler: assembler))
+        XCTAssertTrue(RuleTurnSearch.showsPossibleValue([line("07"), line("1?7")], assembler: assembler))
     }
 
     /// Read from a file, the result still says the photo was turned (the decoder's warnings once replaced it).
@@ -80,7 +80,7 @@ final class PhotoTurningTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try ImageEncoder.write(ImageEncoder.png(photo("127").rotated180()), to: path)
         let glucoseMeter = try XCTUnwrap(PeripheralCatalog.builtIn()[9])
-        var reader = PhotoReader(peripheral: glucoseMeter)
+        var reader = DisplayReader(peripheral: glucoseMeter, reader: .rules)
         let result = reader.read(file: path)
         XCTAssertEqual(result.reading?.readingString, "127")
         XCTAssertTrue(result.warnings.contains("read turned: the photo was upside down"), "\(result.warnings)")
@@ -92,10 +92,14 @@ final class PhotoTurningTests: XCTestCase {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../Fixtures/uniform-noise-200x31.png").path
         let noise = try ImageDecoder.decode(contentsOf: fixture).image
-        var reader = PhotoReader(peripheral: try XCTUnwrap(PeripheralCatalog.builtIn()[9]))
-        XCTAssertNil(reader.read(image: noise).reading?.readingString)
+        let glucoseMeter = try XCTUnwrap(PeripheralCatalog.builtIn()[9])
+        var reader = DisplayReader(peripheral: glucoseMeter, reader: .rules)
+        XCTAssertNil(try reader.read(image: noise).reading?.readingString)
         // The turned view alone does read 88: the rule, not a change in what is seen, keeps it out.
-        let turned = reader.readOriented(noise.rotated180()).0
+        var asItStands = DisplayReader.Configuration()
+        asItStands.standsPhotosUpright = false
+        var plain = DisplayReader(peripheral: glucoseMeter, reader: .rules, configuration: asItStands)
+        let turned = try plain.read(image: noise.rotated180())
         XCTAssertEqual(turned.reading?.readingString, "88")
     }
 }

@@ -54,7 +54,7 @@ import VitalSnapModels
         // The threshold was chosen with the views (calibrate.py); without them it would let through readings
         // that change when the crop moves.
         #expect(!models.recognizerInfo.views.isEmpty)
-        #expect(LineReadingStages.model(models).agreement.views == models.recognizerInfo.views)
+        #expect(ReaderStages.model(models).agreement.views == models.recognizerInfo.views)
     }
 
     /// The bundled files copied to a fresh folder, the recognizer's metadata text `from` replaced by `to` (of

@@ -7,8 +7,8 @@ import XCTest
 /// The reader must come back from any image: a runtime trap (an index out of range, a backwards range, an
 /// overflow) anywhere in it ends a whole `vitalsnap batch` run. These are kinds of images a fuzzing run went
 /// through (degenerate sizes, blank and random images, digit shapes at the limits), kept small so the debug
-/// build stays fast. Each goes through `PhotoReader` (turning included) and through `TextLineReader` with and
-/// without `wholeImageIsDisplay`, assembled for four peripherals; a blank, random or striped image must never
+/// build stays fast. Each goes through `DisplayReader` (turning included) and through its lines alone (the image
+/// taken as a whole frame and as a crop of a display), assembled for four peripherals; a blank, random or striped image must never
 /// give a value.
 final class ReaderRobustnessTests: XCTestCase {
     static let peripheralIDs = [2, 6, 9, 100]
@@ -133,14 +133,19 @@ final class ReaderRobustnessTests: XCTestCase {
         let peripherals = try Self.peripheralIDs.map { id in try XCTUnwrap(catalog[id], "peripheral \(id)") }
         // One photo reader runs the whole path (turning included); the other peripherals assemble the same
         // lines, which is all that differs between them and keeps the debug build's run short.
-        var photoReader = PhotoReader(peripheral: peripherals[0])
+        var photoReader = DisplayReader(peripheral: peripherals[0], reader: .rules)
         let assemblers = peripherals.dropFirst().map { ReadingAssembler(peripheral: $0) }
-        var lineReader = TextLineReader()
+        // The lines read with the image taken as a whole frame and as a crop of a display.
+        var lineReaders = [0, Int.max].map { cropSide in
+            var configuration = DisplayReader.Configuration()
+            configuration.frame.displayCropLongSide = cropSide
+            return DisplayReader(peripheral: peripherals[0], reader: .rules, configuration: configuration)
+        }
         for c in Self.cases {
-            let result = photoReader.read(image: c.image, file: c.name)
+            let result = try photoReader.read(image: c.image, file: c.name)
             var values = [(peripherals[0].id, result.reading?.readingString)]
-            for whole in [false, true] {
-                let lines = lineReader.read(c.image, wholeImageIsDisplay: whole)
+            for i in lineReaders.indices {
+                let lines = try lineReaders[i].readLines(c.image)
                 values += zip(peripherals.dropFirst(), assemblers).map { ($0.id, $1.assemble(lines).readingString) }
             }
             if c.mustNotRead {

@@ -4,8 +4,15 @@ import VitalSnapImaging
 @testable import VitalSnapOCR
 
 /// A value line's confidence is its text's, taken together over the located crop and its views (a geometric
-/// mean); auxiliary lines are not read again.
+/// mean); auxiliary lines are not read again. Checked through the reader itself, with stand-in stages: a locator
+/// that finds one line, a rectifier that passes its digit height on, a recognizer that reads by that height.
 struct ViewAgreementTests {
+    /// Finds `line`, whatever the frame.
+    struct OneLine: LineLocator {
+        var line: TextLine
+        func locate(in frame: WorkingFrame) -> [TextLine] { [line] }
+    }
+
     /// Passes the located line's digit height on as the rectified line's, so the stub recognizer can tell the
     /// views apart.
     struct HeightRectifier: LineRectifying {
@@ -41,17 +48,19 @@ struct ViewAgreementTests {
                  candidatesAreCharacters: false, role: role)
     }
 
-    func check(_ line: TextLine, recognizer: StubRecognizer, minimum: Double = 0.5) -> (LineTranscript, Int) {
-        var agreement = ViewAgreement(views: views)
-        var rectifier: any LineRectifying = HeightRectifier()
-        var first = recognizer
-        var located = RectifiedLine()
-        located.digitHeight = 40
-        var read = first.recognize(located)
-        var stub: any CharacterRecognizer = recognizer
-        agreement.check(&read, of: line, minimumConfidence: minimum, pyramid: ImagePyramid(),
-                        rectifier: &rectifier, recognizer: &stub)
-        return (read, (rectifier as! HeightRectifier).calls)
+    /// What the reader makes of `line` read by `recognizer` (with `views`), and how many views it cut.
+    func check(
+        _ line: TextLine, recognizer: StubRecognizer, minimum: Double = 0.5, views: [LineView]? = nil
+    ) throws -> (LineTranscript, Int) {
+        let stages = ReaderStages(
+            locator: OneLine(line: line), rectifier: HeightRectifier(), recognizer: recognizer, minimumConfidence: minimum,
+            views: views ?? self.views, turnCheck: SidewaysSecondChance(), checksPolarity: false)
+        let numeric = try #require(try PeripheralCatalog.builtIn()[100])
+        var reader = DisplayReader(peripheral: numeric, stages: stages)
+        _ = try reader.readLines(GrayImage(width: 200, height: 100, fill: 128))
+        let read = try #require(reader.trace.entries.first?.read)
+        // Less the located line's own rectification.
+        return (read, try #require(reader.stages.rectifier as? HeightRectifier).calls - 1)
     }
 
     /// The geometric mean of the reading's confidence in the located crop and in each view.
@@ -59,9 +68,9 @@ struct ViewAgreementTests {
         exp(values.map { log($0) }.reduce(0, +) / Double(values.count))
     }
 
-    @Test func aReadingThatStaysIsAsSureAsItsViewsTogether() {
+    @Test func aReadingThatStaysIsAsSureAsItsViewsTogether() throws {
         // Located 40 px: line 1, characters 0.9; views 45 px (0.9), 36 px (0.7, the least sure) and 40 px (0.9).
-        let (read, calls) = check(line(), recognizer: StubRecognizer(confidence: { $0 < 40 ? 0.7 : 0.9 }))
+        let (read, calls) = try check(line(), recognizer: StubRecognizer(confidence: { $0 < 40 ? 0.7 : 0.9 }))
         #expect(calls == 3)
         #expect(String(read.characters.map(\.character)) == "12")
         #expect(abs(read.lineConfidence - mean(1, 0.9, 0.7, 0.9)) < 1e-12)
@@ -71,72 +80,68 @@ struct ViewAgreementTests {
         #expect(!read.viewsDisagree)
     }
 
-    @Test func aViewLessSureOfTheWholeLineLowersTheReading() {
+    @Test func aViewLessSureOfTheWholeLineLowersTheReading() throws {
         // Every character at 0.9 in every view, but the taller view (45 px) is sure of its path at 0.4 only.
-        let (read, _) = check(line(), recognizer: StubRecognizer(lineConfidence: { $0 > 42 ? 0.4 : 0.8 }))
+        let (read, _) = try check(line(), recognizer: StubRecognizer(lineConfidence: { $0 > 42 ? 0.4 : 0.8 }))
         #expect(abs(read.lineConfidence - mean(0.8, 0.4, 0.8, 0.8)) < 1e-12)
         #expect(!read.viewsDisagree)
     }
 
-    @Test func aReadingThatChangesInOneViewIsNotSureAtAll() {
+    @Test func aReadingThatChangesInOneViewIsNotSureAtAll() throws {
         // The taller view (45 px) reads 13: the text it was sure of alone has no probability there.
-        let (read, _) = check(line(), recognizer: StubRecognizer(misreadAbove: 42))
+        let (read, _) = try check(line(), recognizer: StubRecognizer(misreadAbove: 42))
         #expect(String(read.characters.map(\.character)) == "12")
         #expect(read.characters.allSatisfy { $0.confidence == 0 })
         #expect(read.confidence == 0)
         #expect(read.viewsDisagree)
     }
 
-    @Test func aReadingUnsureAloneIsGivenWhenItsViewsAreSure() {
+    @Test func aReadingUnsureAloneIsGivenWhenItsViewsAreSure() throws {
         // Located crop sure of its path at 0.4 only, the three views at 0.9: together above the threshold.
-        let (read, calls) = check(
+        let (read, calls) = try check(
             line(), recognizer: StubRecognizer(lineConfidence: { $0 == 40 ? 0.4 : 0.9 }), minimum: 0.5)
         #expect(calls == 3)
         // The shifted view is 40 px too: 0.4 there as well.
         #expect(abs(read.confidence - mean(0.4, 0.9, 0.9, 0.4)) < 1e-12)
         #expect(read.confidence >= 0.5)
         // Unsure alone and with its views: its characters keep their confidences; not reported as in doubt.
-        let (unsure, _) = check(line(), recognizer: StubRecognizer(misreadAbove: 42, lineConfidence: { _ in 0.3 }))
+        let (unsure, _) = try check(line(), recognizer: StubRecognizer(misreadAbove: 42, lineConfidence: { _ in 0.3 }))
         #expect(unsure.confidence < 0.5)
         #expect(unsure.characters.allSatisfy { $0.confidence == 0.9 })
         #expect(!unsure.viewsDisagree)
     }
 
-    @Test func aViewMayLoseTheDecimalPointButNotShowOneTheTextLacks() {
+    @Test func aViewMayLoseTheDecimalPointButNotShowOneTheTextLacks() throws {
         // The located crop (40 px) and the moved view (40 px) read 1.2, the taller and shorter views 12.
-        let (read, _) = check(line(), recognizer: StubRecognizer(text: { $0 == 40 ? "1.2" : "12" }))
+        let (read, _) = try check(line(), recognizer: StubRecognizer(text: { $0 == 40 ? "1.2" : "12" }))
         #expect(String(read.characters.map(\.character)) == "1.2")
         #expect(!read.viewsDisagree)
         #expect(abs(read.lineConfidence - mean(1, 0.9, 0.9, 0.9)) < 1e-12)
         // The located crop missed a point the other views see: 12 there, 1.2 in the taller and shorter views.
-        let (missed, _) = check(line(), recognizer: StubRecognizer(text: { $0 == 40 ? "12" : "1.2" }))
+        let (missed, _) = try check(line(), recognizer: StubRecognizer(text: { $0 == 40 ? "12" : "1.2" }))
         #expect(missed.viewsDisagree)
         #expect(missed.confidence == 0)
         // A view that reads another digit still disagrees.
-        let (other, _) = check(line(), recognizer: StubRecognizer(text: { $0 == 40 ? "1.2" : "1.3" }))
+        let (other, _) = try check(line(), recognizer: StubRecognizer(text: { $0 == 40 ? "1.2" : "1.3" }))
         #expect(other.viewsDisagree)
         #expect(other.confidence == 0)
     }
 
-    @Test func clocksAreNotReadAgain() {
-        let (clock, clockCalls) = check(line(role: .auxiliary), recognizer: StubRecognizer(misreadAbove: 42))
+    @Test func clocksAreNotReadAgain() throws {
+        let (clock, clockCalls) = try check(line(role: .auxiliary), recognizer: StubRecognizer(misreadAbove: 42))
         #expect(clockCalls == 0)
         #expect(clock.characters.allSatisfy { $0.confidence == 0.9 })
         #expect(clock.lineConfidence == 1)
     }
 
-    @Test func noViewsNoCheck() {
-        var agreement = ViewAgreement(views: [])
-        var rectifier: any LineRectifying = HeightRectifier()
-        var stub: any CharacterRecognizer = StubRecognizer(misreadAbove: 0)
-        var plain = StubRecognizer()
-        var read = plain.recognize(RectifiedLine())
-        agreement.check(&read, of: line(), minimumConfidence: 0.5, pyramid: ImagePyramid(), rectifier: &rectifier, recognizer: &stub)
-        #expect((rectifier as! HeightRectifier).calls == 0)
+    @Test func noViewsNoCheck() throws {
+        let (read, calls) = try check(line(), recognizer: StubRecognizer(misreadAbove: 50), views: [])
+        #expect(calls == 0)
         #expect(read.characters.allSatisfy { $0.confidence == 0.9 })
+        #expect(read.lineConfidence == 1)
     }
 
-    @Test func aViewMovesTheLineAcrossItselfAndScalesIt() {
+    @Test func aViewMovesTheLineAcrossItselfAndScalesIt() throws {
         let moved = LineView(heightScale: 1.5, shiftAcross: 0.25, lengthScale: 1.1).apply(to: line())
         #expect(abs(moved.centerX - 100) < 1e-9 && abs(moved.centerY - 60) < 1e-9)
         #expect(abs(moved.digitHeight - 60) < 1e-9 && abs(moved.length - 132) < 1e-9)

@@ -1,6 +1,6 @@
 // Benchmarks of the per-photo and per-frame work: JPEG decoding at each DCT scale, the pixel stages on their own,
 // the text line reader and the whole live per-frame step on frames of three sizes (one reader kept across
-// iterations, as a live camera stream keeps it), the whole `PhotoReader` on one still, and batch throughput on a
+// iterations, as a live camera stream keeps it), the whole `DisplayReader` on one still, and batch throughput on a
 // folder of stills; for the trained reader, each model on its own (the detector and the orienter per photo,
 // the recognizer per line), the reader per photo and per live frame at 1280x720, and batch throughput.
 // Run from the Benchmarks folder: `swift package benchmark --no-progress`.
@@ -52,15 +52,21 @@ private func glucosePeripheral() throws -> PeripheralDefinition {
 /// Mutable state kept across iterations (a reader keeps its buffers between frames). The benchmark runs its
 /// iterations on one thread.
 private final class FrameReaderState: @unchecked Sendable {
-    var reader = TextLineReader()
+    var reader: DisplayReader
     let image: GrayImage
-    init(image: GrayImage) { self.image = image }
+    init(image: GrayImage) throws {
+        // The frame read as a whole frame, not as a crop of a display (no row-profile lines).
+        var configuration = DisplayReader.Configuration()
+        configuration.frame.displayCropLongSide = 0
+        reader = DisplayReader(peripheral: try glucosePeripheral(), reader: .rules, configuration: configuration)
+        self.image = image
+    }
 }
 
 private final class PhotoReaderState: @unchecked Sendable {
-    var reader: PhotoReader
+    var reader: DisplayReader
     let image: GrayImage
-    init(reader: PhotoReader, image: GrayImage) {
+    init(reader: DisplayReader, image: GrayImage) {
         self.reader = reader
         self.image = image
     }
@@ -96,23 +102,23 @@ private final class LiveState: @unchecked Sendable {
 private final class ModelStageState: @unchecked Sendable {
     var locator: ModelLineLocator
     var recognizer: ModelCharacterRecognizer
-    let pyramid: ImagePyramid
+    let frame: WorkingFrame
     let line: RectifiedLine
     init(models: ReaderModels, image: GrayImage) throws {
         locator = ModelLineLocator(network: models.detector)
         recognizer = ModelCharacterRecognizer(network: models.recognizer, info: models.recognizerInfo)
-        var pyramid = ImagePyramid()
-        pyramid.update(from: image, maximumLevels: 4)
-        self.pyramid = pyramid
+        var frame = WorkingFrame()
+        frame.update(from: image)
+        self.frame = frame
         // The still's value line (227), as the rectifier cuts it.
-        guard let value = locator.locate(in: pyramid, wholeImageIsDisplay: false).first(where: { $0.role == .value }) else {
+        guard let value = try locator.locate(in: frame).first(where: { $0.role == .value }) else {
             fatalError("the detector finds no value line in \(stillPath)")
         }
         var rectifier = ModelLineRectifier()
         var line = RectifiedLine()
-        rectifier.rectify(value, pyramid: pyramid, into: &line)
+        rectifier.rectify(value, pyramid: frame.pyramid, into: &line)
         self.line = line
-        let text = String(recognizer.recognize(line).characters.map(\.character))
+        let text = String(try recognizer.recognize(line).characters.map(\.character))
         guard text == "227" else { fatalError("the recognizer reads \(text) in \(stillPath), expected 227") }
     }
 }
@@ -161,31 +167,32 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // 2. The per-frame reader (pyramid, candidates, lines, rectification, recognition) on the still and on the
-    //    still stretched to 1280x720 and 1920x1080. One reader across iterations, as for a live stream.
+    // 2. The reader's lines alone (pyramid, candidates, lines, rectification, recognition, the best kept) on the
+    //    still and on the still stretched to 1280x720 and 1920x1080. One reader across iterations, as for a
+    //    live stream.
     for (width, height) in [(640, 480), (1280, 720), (1920, 1080)] {
-        Benchmark("TextLineReader \(width)x\(height)") { (benchmark: Benchmark, state: FrameReaderState) in
+        Benchmark("Reader lines \(width)x\(height)") { (benchmark: Benchmark, state: FrameReaderState) in
             for _ in benchmark.scaledIterations {
-                blackHole(state.reader.read(state.image, wholeImageIsDisplay: false))
+                blackHole(try state.reader.readLines(state.image))
             }
         } setup: {
             let still = try decodedStill()
             let image = (width, height) == (640, 480) ? still : still.resized(width: width, height: height)
-            return FrameReaderState(image: image)
+            return try FrameReaderState(image: image)
         }
     }
 
     // 3. The whole still-photo reading without the decode: lines, assembly, plausibility, glare.
-    Benchmark("PhotoReader peripheral 9 640x480") { (benchmark: Benchmark, state: PhotoReaderState) in
+    Benchmark("DisplayReader peripheral 9 640x480") { (benchmark: Benchmark, state: PhotoReaderState) in
         for _ in benchmark.scaledIterations {
-            blackHole(state.reader.read(image: state.image))
+            blackHole(try state.reader.read(image: state.image))
         }
     } setup: {
-        var reader = PhotoReader(peripheral: try glucosePeripheral(), reader: .rules)
+        var reader = DisplayReader(peripheral: try glucosePeripheral(), reader: .rules)
         let image = try decodedStill()
-        let result = reader.read(image: image)
+        let result = try reader.read(image: image)
         guard result.reading?.readingString == "227" else {
-            fatalError("PhotoReader read \(result.reading?.readingString ?? "nothing") (\(result.message ?? "")), expected 227")
+            fatalError("DisplayReader read \(result.reading?.readingString ?? "nothing") (\(result.message ?? "")), expected 227")
         }
         return PhotoReaderState(reader: reader, image: image)
     }
@@ -227,7 +234,7 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("Live frame \(width)x\(height)") { (benchmark: Benchmark, state: LiveState) in
             for _ in benchmark.scaledIterations {
                 state.timestamp += 0.1
-                blackHole(state.live.process(state.image, timestamp: state.timestamp))
+                blackHole(try state.live.process(state.image, timestamp: state.timestamp))
             }
         } setup: {
             LiveState(live: LiveReader(peripheral: try glucosePeripheral(), unit: nil, reader: .rules), image: try sizedStill(width, height))
@@ -238,8 +245,7 @@ let benchmarks: @Sendable () -> Void = {
     //    one thread, decode included. One iteration reads the whole folder.
     Benchmark("Batch 18 stills, 1 job", configuration: .init(maxDuration: .seconds(5), maxIterations: 50)) {
         (benchmark: Benchmark, entries: [ImageFileCollector.Entry]) in
-        var runner = BatchRunner(peripheral: try glucosePeripheral(), unit: nil, jobs: 1)
-        runner.reader = .rules
+        let runner = BatchRunner(peripheral: try glucosePeripheral(), unit: nil, jobs: 1, reader: .rules)
         for _ in benchmark.scaledIterations {
             runner.run(entries) { _, result in blackHole(result) }
         }
@@ -249,43 +255,43 @@ let benchmarks: @Sendable () -> Void = {
 
     // 7. The trained reader (Models/reader): the detector on the 640x480 still (resize to 256x192 included, the
     //    pyramid built once in setup), the orienter on the still (its resize to 128x96 included), the
-    //    recognizer on the still's value line, the whole PhotoReader, the live
+    //    recognizer on the still's value line, the whole DisplayReader, the live
     //    per-frame step at 1280x720 and batch throughput on the same 18 stills.
     Benchmark("Model detector per photo 640x480") { (benchmark: Benchmark, state: ModelStageState) in
         for _ in benchmark.scaledIterations {
-            blackHole(state.locator.locate(in: state.pyramid, wholeImageIsDisplay: false))
+            blackHole(try state.locator.locate(in: state.frame))
         }
     } setup: { try ModelStageState(models: try ReaderModels.bundled(), image: try decodedStill()) }
 
     Benchmark("Model orienter per photo 640x480") { (benchmark: Benchmark, state: OrienterState) in
         for _ in benchmark.scaledIterations {
-            blackHole(state.orienter.estimate(state.image, lines: []))
+            blackHole(try state.orienter.estimate(state.image, lines: []))
         }
     } setup: { try OrienterState(models: try ReaderModels.bundled(), image: try decodedStill()) }
 
     Benchmark("Model recognizer per line") { (benchmark: Benchmark, state: ModelStageState) in
         for _ in benchmark.scaledIterations {
-            blackHole(state.recognizer.recognize(state.line))
+            blackHole(try state.recognizer.recognize(state.line))
         }
     } setup: { try ModelStageState(models: try ReaderModels.bundled(), image: try decodedStill()) }
 
-    Benchmark("PhotoReader model peripheral 9 640x480") { (benchmark: Benchmark, state: PhotoReaderState) in
+    Benchmark("DisplayReader model peripheral 9 640x480") { (benchmark: Benchmark, state: PhotoReaderState) in
         for _ in benchmark.scaledIterations {
-            blackHole(state.reader.read(image: state.image))
+            blackHole(try state.reader.read(image: state.image))
         }
     } setup: {
         // Every stage runs whatever the reading: the committed models refuse this still as unclear (227 read
         // below their confidence threshold), which costs what a reading costs.
-        var reader = PhotoReader(peripheral: try glucosePeripheral(), reader: .model(try ReaderModels.bundled()))
+        var reader = DisplayReader(peripheral: try glucosePeripheral(), reader: .model(try ReaderModels.bundled()))
         let image = try decodedStill()
-        _ = reader.read(image: image)
+        _ = try reader.read(image: image)
         return PhotoReaderState(reader: reader, image: image)
     }
 
     Benchmark("Live frame model 1280x720") { (benchmark: Benchmark, state: LiveState) in
         for _ in benchmark.scaledIterations {
             state.timestamp += 0.1
-            blackHole(state.live.process(state.image, timestamp: state.timestamp))
+            blackHole(try state.live.process(state.image, timestamp: state.timestamp))
         }
     } setup: {
         let live = LiveReader(peripheral: try glucosePeripheral(), unit: nil, reader: .model(try ReaderModels.bundled()))
@@ -294,8 +300,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("Batch 18 stills model, 1 job", configuration: .init(maxDuration: .seconds(5), maxIterations: 50)) {
         (benchmark: Benchmark, entries: [ImageFileCollector.Entry]) in
-        var runner = BatchRunner(peripheral: try glucosePeripheral(), unit: nil, jobs: 1)
-        runner.reader = .model(try ReaderModels.bundled())
+        let runner = BatchRunner(peripheral: try glucosePeripheral(), unit: nil, jobs: 1, reader: .model(try ReaderModels.bundled()))
         for _ in benchmark.scaledIterations {
             runner.run(entries) { _, result in blackHole(result) }
         }

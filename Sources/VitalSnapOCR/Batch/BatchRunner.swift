@@ -11,7 +11,7 @@ public struct ReaderSetting: Sendable, Hashable {
         self.unit = unit
     }
 
-    /// What identifies a `PhotoReader`: one is kept per key on each worker thread.
+    /// What identifies a `DisplayReader`: one is kept per key on each worker thread.
     public struct Key: Hashable, Sendable {
         public var peripheral: Int
         public var unit: String?
@@ -79,42 +79,43 @@ public enum ReaderSettingError: Error, CustomStringConvertible, Equatable {
 /// before it are done, so output streams and memory stays flat however large the folder.
 ///
 /// Each entry can be read for its own peripheral and unit (a labelled folder mixing devices); every worker
-/// thread keeps one `PhotoReader` per peripheral and unit it has met, with its buffers.
+/// thread keeps one `DisplayReader` per peripheral and unit it has met, with its buffers.
 public struct BatchRunner: Sendable {
     public var jobs: Int
     /// Report a JPEG whose data ends early as an error rather than reading what was decoded of it (libjpeg
     /// fills the missing part with grey and only warns).
     public var truncatedIsError = true
-    /// The rules or the trained models.
-    public var reader: ReaderChoice = .rules
+    /// The rules or the trained models (`ReaderChoice.preferred()` is every command's default).
+    public var reader: ReaderChoice
     private let setting: @Sendable (Int) -> ReaderSetting
 
     /// Every entry read for the same peripheral and unit.
-    public init(peripheral: PeripheralDefinition, unit: String?, jobs: Int) {
+    public init(peripheral: PeripheralDefinition, unit: String?, jobs: Int, reader: ReaderChoice) {
         let shared = ReaderSetting(peripheral: peripheral, unit: unit)
-        self.init(jobs: jobs) { _ in shared }
+        self.init(jobs: jobs, reader: reader) { _ in shared }
     }
 
     /// Entry `i` read with `settings[i]`; `settings` must have one element per entry given to `run`.
-    public init(settings: [ReaderSetting], jobs: Int) {
-        self.init(jobs: jobs) { settings[$0] }
+    public init(settings: [ReaderSetting], jobs: Int, reader: ReaderChoice) {
+        self.init(jobs: jobs, reader: reader) { settings[$0] }
     }
 
     /// Entry `i` read with `setting(i)` (called on the worker threads).
-    public init(jobs: Int, setting: @escaping @Sendable (Int) -> ReaderSetting) {
+    public init(jobs: Int, reader: ReaderChoice, setting: @escaping @Sendable (Int) -> ReaderSetting) {
         self.jobs = max(1, jobs)
+        self.reader = reader
         self.setting = setting
     }
 
     /// Reads one entry with `reader`: an entry that could not be listed is an error without reading.
-    func read(_ entry: ImageFileCollector.Entry, with reader: inout PhotoReader) -> PhotoResult {
+    func read(_ entry: ImageFileCollector.Entry, with reader: inout DisplayReader) -> PhotoResult {
         if let error = entry.error {
-            return PhotoResult(file: entry.path, status: .error, message: error)
+            return PhotoResult(file: entry.path, failure: error)
         }
         var result = reader.read(file: entry.path)
         if truncatedIsError, result.status != .error,
             let warning = result.warnings.first(where: { $0.lowercased().contains("premature end") }) {
-            result = PhotoResult(file: entry.path, status: .error, message: "truncated JPEG data (\(warning))")
+            result = PhotoResult(file: entry.path, failure: "truncated JPEG data (\(warning))")
         }
         return result
     }
@@ -153,15 +154,15 @@ public struct BatchRunner: Sendable {
         let known = entries.underestimatedCount
         for _ in 0..<(known > 0 ? min(jobs, known) : jobs) {
             let thread = Thread {
-                var readers: [ReaderSetting.Key: PhotoReader] = [:]
+                var readers: [ReaderSetting.Key: DisplayReader] = [:]
                 while let (index, entry) = state.take() {
                     let result: PhotoResult
                     if let error = entry.error {
-                        result = PhotoResult(file: entry.path, status: .error, message: error)
+                        result = PhotoResult(file: entry.path, failure: error)
                     } else {
                         let setting = runner.setting(index)
                         result = runner.read(
-                            entry, with: &readers[setting.key, default: PhotoReader(peripheral: setting.peripheral, unit: setting.unit, reader: runner.reader)])
+                            entry, with: &readers[setting.key, default: DisplayReader(peripheral: setting.peripheral, unit: setting.unit, reader: runner.reader)])
                     }
                     state.store(result, at: index)
                 }

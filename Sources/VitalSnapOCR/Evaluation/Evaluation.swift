@@ -139,7 +139,7 @@ public struct Evaluation: Sendable {
     /// Evaluates several folders in one pass (the workers stay busy across folder boundaries); one
     /// `Evaluation` per task, in order. `progress` gets (images done, images in all).
     public static func run(
-        _ tasks: [Task], jobs: Int, reader: ReaderChoice = .rules, progress: (Int, Int) -> Void = { _, _ in }
+        _ tasks: [Task], jobs: Int, reader: ReaderChoice, progress: (Int, Int) -> Void = { _, _ in }
     ) -> [Evaluation] {
         var entries: [ImageFileCollector.Entry] = []
         var settings: [ReaderSetting] = []
@@ -152,8 +152,7 @@ public struct Evaluation: Sendable {
             }
         }
         var evaluations = tasks.map { Evaluation(folder: $0.folder) }
-        var runner = BatchRunner(settings: settings, jobs: jobs)
-        runner.reader = reader
+        let runner = BatchRunner(settings: settings, jobs: jobs, reader: reader)
         runner.run(entries) { index, result in
             let (t, l) = owner[index]
             var item = judge(result, label: tasks[t].labels.labels[l])

@@ -11,7 +11,7 @@ import VitalSnapImaging
 /// One per stream; its readers keep their buffers between frames.
 public struct LiveReader: Sendable {
     public let peripheral: PeripheralDefinition
-    private var reader: PhotoReader
+    private var reader: DisplayReader
     public private(set) var converger: ReadingConverger
     /// The display as the camera saw it in the latest frame that read the value now leading, and where it was.
     public private(set) var bestCrop: (image: GrayImage, region: PixelRect, glare: GlareReport, text: String)?
@@ -23,10 +23,18 @@ public struct LiveReader: Sendable {
     private var regionReads = 0
     private var regionImage = GrayImage(width: 0, height: 0)
 
-    public init(peripheral: PeripheralDefinition, unit: String?, policy: ConvergencePolicy = .default, reader choice: ReaderChoice = .rules) {
+    public init(peripheral: PeripheralDefinition, unit: String?, policy: ConvergencePolicy = .default, reader choice: ReaderChoice) {
         self.peripheral = peripheral
-        reader = PhotoReader(peripheral: peripheral, unit: unit, reader: choice)
+        // A camera's frames are read as they stand: the person holding the device sees them the right way up.
+        var configuration = DisplayReader.Configuration()
+        configuration.standsPhotosUpright = false
+        reader = DisplayReader(peripheral: peripheral, unit: unit, reader: choice, configuration: configuration)
         converger = ReadingConverger(policy: policy, peripheral: peripheral)
+    }
+
+    /// A live reader with the default reader, the trained one (`ReaderChoice.preferred()`), as `vitalsnap read` uses.
+    public init(peripheral: PeripheralDefinition, unit: String?, policy: ConvergencePolicy = .default) throws(ReaderModelError) {
+        self.init(peripheral: peripheral, unit: unit, policy: policy, reader: try ReaderChoice.preferred())
     }
 
     /// What one frame gave: the converger's update and that frame's own result.
@@ -35,8 +43,9 @@ public struct LiveReader: Sendable {
         public var frameResult: PhotoResult
     }
 
-    public mutating func process(_ image: GrayImage, timestamp: Double) -> Step {
-        let (result, origin) = read(image)
+    /// Reads one frame and feeds the converger; throws where a stage of the reader cannot run.
+    public mutating func process(_ image: GrayImage, timestamp: Double) throws(ReaderStageError) -> Step {
+        let (result, origin) = try read(image)
         let reading = result.reading ?? Reading(outcome: .none("no digits found"), confidence: 0, recognizedText: "", lines: [])
         let glare = result.glare ?? .none
         let update = converger.add(reading, glare: glare, timestamp: timestamp)
@@ -60,12 +69,12 @@ public struct LiveReader: Sendable {
 
     /// The frame's result, read in the tracked region when that can be trusted (with the region's origin), else
     /// in the whole frame (origin nil).
-    private mutating func read(_ image: GrayImage) -> (PhotoResult, origin: (x: Int, y: Int)?) {
+    private mutating func read(_ image: GrayImage) throws(ReaderStageError) -> (PhotoResult, origin: (x: Int, y: Int)?) {
         // A frame larger than the reader's working size is shrunk before reading, a region of it would not be:
         // there the region can cost more than the whole frame, so only frames read at full size are tracked.
         if let region = trackedRegion, regionReads < fullFrameInterval, max(image.width, image.height) <= Self.fullSizeLimit {
             image.crop(region, into: &regionImage)
-            let result = reader.readAsIs(regionImage).result
+            let result = try reader.read(image: regionImage)
             if let reading = result.reading, reading.readingString != nil || reading.word != nil,
                 !Self.touchesEdge(reading, of: regionImage)
             {
@@ -75,11 +84,11 @@ public struct LiveReader: Sendable {
             }
         }
         regionReads = 0
-        return (reader.readAsIs(image).result, nil)
+        return (try reader.read(image: image), nil)
     }
 
     /// The longest side the line reader works on without shrinking the image first.
-    static let fullSizeLimit = TextLineReader.Configuration().workingLongSide.upperBound
+    static let fullSizeLimit = WorkingFrame.Configuration().workingLongSide.upperBound
 
     public mutating func reset() {
         converger.reset()

@@ -1,6 +1,7 @@
 import VitalSnapImaging
 
-/// What reading one image file gave.
+/// What reading one image file gave: its reading, or why the file could not be read. Its status and message are
+/// told from those, never stored beside them.
 public struct PhotoResult: Sendable {
     public enum Status: String, Sendable, Codable {
         case ok
@@ -9,11 +10,11 @@ public struct PhotoResult: Sendable {
     }
 
     public var file: String
-    public var status: Status
+    /// What the display showed (nil where the file could not be read).
     public var reading: Reading?
     public var glare: GlareReport?
-    /// Why the file could not be read (status `error`), or why nothing was read (status `no-reading`).
-    public var message: String?
+    /// Why the file could not be read (a decoding error, a stage that could not run); nil where it was read.
+    public var failure: String?
     /// Size of the image as stored, and the scale it was decoded at.
     public var imageWidth = 0
     public var imageHeight = 0
@@ -22,11 +23,40 @@ public struct PhotoResult: Sendable {
     /// glare mapped back to the photo as given.
     public var readOrientation = ExifOrientation.up
 
-    public init(file: String, status: Status, reading: Reading? = nil, glare: GlareReport? = nil, message: String? = nil) {
+    /// A file read.
+    public init(file: String, reading: Reading, glare: GlareReport? = nil) {
         self.file = file
-        self.status = status
         self.reading = reading
         self.glare = glare
-        self.message = message
+    }
+
+    /// A file that could not be read, and why.
+    public init(file: String, failure: String) {
+        self.file = file
+        self.failure = failure
+    }
+
+    /// `ok` for values, `no-reading` for a word or nothing trustworthy, `error` for a file not read.
+    public var status: Status {
+        if failure != nil { return .error }
+        if case .values? = reading?.outcome { return .ok }
+        return .noReading
+    }
+
+    /// Why the file could not be read (status `error`), or why nothing was read (status `no-reading`).
+    public var message: String? {
+        if let failure { return failure }
+        switch reading?.outcome {
+        case .word(let w)?: return "the display shows \(w)"
+        case .none(let why)?: return why
+        case .values?, nil: return nil
+        }
+    }
+
+    /// This result, its reading refused: nothing is read, for `why`.
+    public func refused(_ why: String) -> PhotoResult {
+        var r = self
+        r.reading?.refuse(why)
+        return r
     }
 }

@@ -16,24 +16,22 @@ public enum ReaderChoice: Sendable {
     }
 
     /// Fresh stages for one thread.
-    public func stages() -> LineReadingStages {
+    public func stages() -> ReaderStages {
         switch self {
         case .rules: .rules
         case .model(let models): .model(models)
         }
     }
 
-    /// The reader that measures better, the default of every command: the trained one. It reads well over twice
-    /// as many held real photos as the rules with fewer wrong readings, more of the sample stills and of the
-    /// clip frames, none wrong, and its live reading settles on the sample clips the rules settle on but one:
-    /// the sample meter's `LO` (3 of its 6 frames read as the word, the others refused as unclear), where it
-    /// ends without a steady reading instead of reporting the word, and queues nothing either way (README,
-    /// "Accuracy").
+    /// The reader that measures better, the default of the library and of every command: the trained one. It
+    /// reads well over twice as many held real photos as the rules with fewer wrong readings, more of the sample
+    /// stills and of the clip frames, none wrong (docs/accuracy.md).
     public static let preferredKind: Kind = .model
 
-    /// `preferredKind`, or the rules when its models cannot be loaded.
-    public static func preferred() -> ReaderChoice {
-        (try? make(preferredKind)) ?? .rules
+    /// The default reader, `preferredKind` with the bundled models; throws when they cannot be loaded (never
+    /// falls back to another reader unasked).
+    public static func preferred() throws(ReaderModelError) -> ReaderChoice {
+        try make(preferredKind)
     }
 
     /// `kind` with the bundled models; throws when the models are asked for and cannot be loaded.

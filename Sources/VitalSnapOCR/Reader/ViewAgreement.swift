@@ -1,12 +1,15 @@
 import Foundation
 
-/// Stage 4b: a value line read again in other views of it (`LineView`), for a confidence the network alone
-/// cannot give. Its errors are confident ones: a digit misread at 0.99 is misread because of where the crop
-/// fell, and moves when the crop moves. So the reading's confidence becomes the geometric mean of its text's
-/// probability in the located crop and in every view (`CharacterRecognizer.probability(of:in:pointsMayDrop:)`):
-/// a view that reads the line otherwise pulls it down as far as that view is sure of its own reading, one that
-/// merely hesitates pulls it down a little. `Training/calibrate.py` scores its validation lines the same way
+/// Stage: a value line read again in other views of it (`LineView`), for a confidence the network alone cannot
+/// give. Its errors are confident ones: a digit misread at 0.99 is misread because of where the crop fell, and
+/// moves when the crop moves. So the reading's confidence becomes the geometric mean of its text's probability in
+/// the located crop and in every view (`CharacterRecognizer.probability(of:in:pointsMayDrop:)`): a view that
+/// reads the line otherwise pulls it down as far as that view is sure of its own reading, one that merely
+/// hesitates pulls it down a little. `Training/calibrate.py` scores its validation lines the same way
 /// (`infer.views_probability`) when it chooses the threshold.
+///
+/// Input: a line's transcript and its text's probability in each view (the reader cuts and reads the views,
+/// `views(of:)`). Output: the transcript with its confidence made what the views say.
 ///
 /// A view may lose the text's decimal points (its probability is that of the text or of the text without
 /// them), but one that shows a point the text lacks disagrees. A point sits on the line's lower edge, which
@@ -27,24 +30,29 @@ public struct ViewAgreement: Sendable {
 
     /// The views besides the located line itself; none turns the check off (the rule-based reader).
     public var views: [LineView]
-    private var rectified = RectifiedLine()
+    /// A reading less sure than this is not given (the recognizer's threshold, chosen with these views).
+    public var minimumConfidence: Double
 
-    public init(views: [LineView]) {
+    public init(views: [LineView], minimumConfidence: Double) {
         self.views = views
+        self.minimumConfidence = minimumConfidence
     }
 
-    /// `read` (what `recognizer` made of `line`) with its confidence made what its views say of it.
-    public mutating func check(
-        _ read: inout LineTranscript, of line: TextLine, minimumConfidence: Double, pyramid: ImagePyramid,
-        rectifier: inout any LineRectifying, recognizer: inout any CharacterRecognizer
-    ) {
-        guard !views.isEmpty, line.role != .auxiliary, !read.characters.isEmpty else { return }
+    /// Whether `read` (of `line`) is checked in the views: a line read as something that is not auxiliary
+    /// (a clock or a date), where there are views.
+    public func applies(to read: LineTranscript, of line: TextLine) -> Bool {
+        !views.isEmpty && line.role != .auxiliary && !read.characters.isEmpty
+    }
+
+    /// `line` in view `index` of `views`.
+    public func view(_ index: Int, of line: TextLine) -> TextLine { views[index].apply(to: line) }
+
+    /// `read` with its confidence made what its views say of it: `probabilities[i]` is its text's probability in
+    /// view `i`.
+    public func judge(_ read: inout LineTranscript, viewProbabilities probabilities: [Double]) {
         let wasSure = read.confidence >= minimumConfidence
         var logSum = log(max(read.lineConfidence, Self.probabilityFloor))
-        for view in views {
-            rectifier.rectify(view.apply(to: line), pyramid: pyramid, into: &rectified)
-            logSum += log(max(recognizer.probability(of: read, in: rectified, pointsMayDrop: true), Self.probabilityFloor))
-        }
+        for p in probabilities { logSum += log(max(p, Self.probabilityFloor)) }
         read.lineConfidence = exp(logSum / Double(views.count + 1))
         if wasSure && read.confidence < minimumConfidence {
             for i in read.characters.indices { read.characters[i].confidence = 0 }

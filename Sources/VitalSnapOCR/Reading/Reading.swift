@@ -46,6 +46,12 @@ public struct Reading: Sendable {
         self.lines = lines
     }
 
+    /// Nothing is read, for `why` (a check after the assembler found the reading untrustworthy).
+    public mutating func refuse(_ why: String) {
+        outcome = .none(why)
+        confidence = 0
+    }
+
     public var values: [FieldValue] {
         if case .values(let v) = outcome { return v }
         return []

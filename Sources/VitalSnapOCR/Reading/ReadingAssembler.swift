@@ -12,10 +12,10 @@ public struct ReadingAssembler: Sendable {
     /// The unit asked for (`mg/dL`, `mmol/L`); nil for the field's default or, where units do not overlap in
     /// range (°C and °F), whichever fits.
     public var unit: String?
-    /// Characters less clear than this make a line unusable (the recognizer's scale: `LineReadingStages`).
+    /// Characters less clear than this make a line unusable (the recognizer's scale: `ReaderStages.minimumConfidence`).
     public var minimumConfidence: Double
     /// Lines whose ink is not of the peripheral's polarity are not its fields; off for a recognizer that reads
-    /// either polarity (`CharacterRecognizer.readsEitherPolarity`), whose lines' polarity is only an estimate
+    /// either polarity (`ReaderStages.checksPolarity`), whose lines' polarity is only an estimate
     /// from the rows around them (a bar between a monitor's rows made a dark row read as light ink).
     public var checksPolarity: Bool
 

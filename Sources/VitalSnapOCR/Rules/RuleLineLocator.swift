@@ -12,15 +12,14 @@ public struct RuleLineLocator: LineLocator {
 
     public init() {}
 
-    public var findsAnyOrientation: Bool { false }
-
-    public mutating func locate(in pyramid: ImagePyramid, wholeImageIsDisplay: Bool) -> [TextLine] {
+    public mutating func locate(in frame: WorkingFrame) -> [TextLine] {
+        let pyramid = frame.pyramid
         candidates.removeAll(keepingCapacity: true)
         for (level, image) in pyramid.levels.enumerated() {
             finder.find(in: image, level: level, scale: 1 << level, into: &candidates)
         }
         var lines = lineFinder.lines(from: candidates)
-        if wholeImageIsDisplay, let working = pyramid.levels.first {
+        if frame.isDisplayCrop, let working = pyramid.levels.first {
             lines += profileFinder.lines(in: working)
             lines.sort { $0.digitHeight > $1.digitHeight }
         }

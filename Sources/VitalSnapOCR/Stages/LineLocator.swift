@@ -1,17 +1,9 @@
-import VitalSnapImaging
-
-/// Stage 1 of reading a frame: where its text lines are.
+/// Stage: where the text lines of a frame are.
 ///
-/// A locator works on the frame's pyramid (level 0 is the frame at working size, each further level half the
-/// one before) and returns the lines in level-0 pixels, most prominent (tallest) first. Implementations:
-/// `RuleLineLocator` (character-shaped blobs chained into lines) and `ModelLineLocator` (a trained detector).
+/// Input: the frame at working size and its halvings (`WorkingFrame`). Output: the lines, in working pixels,
+/// most prominent (tallest) first. The seam where line finding is replaced: `RuleLineLocator` (character-shaped
+/// blobs chained into lines) and `ModelLineLocator` (a trained detector, which finds lines in any orientation
+/// and gives each its role).
 public protocol LineLocator: Sendable {
-    /// Whether lines are found in any orientation (reading down, or right to left in a photo turned upside
-    /// down) with their reading direction; otherwise only roughly level lines are, and a turned photo must be
-    /// turned back before it is read.
-    var findsAnyOrientation: Bool { get }
-
-    /// - Parameter wholeImageIsDisplay: the frame is a crop of the display itself (a clinic's cropped photo,
-    ///   the overlay window), so a line may fill it edge to edge.
-    mutating func locate(in pyramid: ImagePyramid, wholeImageIsDisplay: Bool) -> [TextLine]
+    mutating func locate(in frame: WorkingFrame) throws(ReaderStageError) -> [TextLine]
 }

@@ -33,12 +33,8 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
         self.info = info
     }
 
-    /// It was trained on dark ink on light and light on dark alike (lit-on-dark displays among the generated
-    /// ones, real crops inverted at random, the binarized BP fields' white digits on black).
-    public var readsEitherPolarity: Bool { true }
-
-    public mutating func recognize(_ line: RectifiedLine) -> LineTranscript {
-        guard let columns = run(line) else { return .empty }
+    public mutating func recognize(_ line: RectifiedLine) throws(ReaderStageError) -> LineTranscript {
+        guard let columns = try run(line) else { return .empty }
         let image = line.image
         characters.removeAll(keepingCapacity: true)
         labels.removeAll(keepingCapacity: true)
@@ -70,8 +66,8 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
     /// `pointsMayDrop`, the probability of that text or of it without its decimal points (two texts, so the
     /// two add; `infer.text_probability(points_may_drop=True)`): a crop that loses a point still agrees, one
     /// that shows a point the text lacks does not.
-    public mutating func probability(of read: LineTranscript, in line: RectifiedLine, pointsMayDrop: Bool) -> Double {
-        guard !read.characters.isEmpty, let columns = run(line) else { return 0 }
+    public mutating func probability(of read: LineTranscript, in line: RectifiedLine, pointsMayDrop: Bool) throws(ReaderStageError) -> Double {
+        guard !read.characters.isEmpty, let columns = try run(line) else { return 0 }
         var p = probability(of: read.characters, columns: columns, droppingPoints: false)
         // A second text only where the reading has points and something besides them.
         let others = read.characters.lazy.filter { $0.character != "." }.count
@@ -94,16 +90,16 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
         return network.withOutput { output in textProbability(output, columns: columns) }
     }
 
-    /// Runs the network on `line` and finds its best path; the output's column count, or nil for a crop it
-    /// cannot read.
-    private mutating func run(_ line: RectifiedLine) -> Int? {
+    /// Runs the network on `line` and finds its best path; the output's column count, or nil for a crop too
+    /// small to read. Throws where the network cannot run.
+    private mutating func run(_ line: RectifiedLine) throws(ReaderStageError) -> Int? {
         let image = line.image
         guard image.height == LineCropper.height, image.width >= LineCropper.minimumWidth else { return nil }
         RecognizerInfo.standardise(image, into: &input)
         do {
             try network.run(input)
         } catch {
-            return nil
+            throw ReaderStageError(stage: "the trained character recognizer", reason: String(describing: error))
         }
         return network.withOutput { output in bestPath(output) }
     }

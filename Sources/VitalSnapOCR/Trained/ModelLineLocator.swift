@@ -68,9 +68,8 @@ public struct ModelLineLocator: LineLocator {
         self.configuration = configuration
     }
 
-    public var findsAnyOrientation: Bool { true }
-
-    public mutating func locate(in pyramid: ImagePyramid, wholeImageIsDisplay: Bool) -> [TextLine] {
+    public mutating func locate(in frame: WorkingFrame) throws(ReaderStageError) -> [TextLine] {
+        let pyramid = frame.pyramid
         guard let working = pyramid.levels.first, !working.isEmpty else { return [] }
         // The smallest level still at least the detector's size: resizing from it averages the same pixels.
         let (inWidth, inHeight) = DetectorConvention.inputSize(width: working.width, height: working.height)
@@ -83,14 +82,14 @@ public struct ModelLineLocator: LineLocator {
         // The lists are taken out of the locator while it works on them, and put back.
         var lines: [TextLine] = []
         swap(&lines, &found)
-        detect(scaleX: Double(working.width) / Double(inWidth), scaleY: Double(working.height) / Double(inHeight), into: &lines)
+        try detect(scaleX: Double(working.width) / Double(inWidth), scaleY: Double(working.height) / Double(inHeight), into: &lines)
         if let region = configuration.zoomRegion(lines, width: working.width, height: working.height) {
             working.crop(region, into: &zoomed)
             let (w, h) = DetectorConvention.inputSize(width: region.width, height: region.height)
             zoomed.resize(into: &resized, width: w, height: h, scratch: &scratch)
             var closer: [TextLine] = []
             swap(&closer, &self.closer)
-            detect(scaleX: Double(region.width) / Double(w), scaleY: Double(region.height) / Double(h), into: &closer)
+            try detect(scaleX: Double(region.width) / Double(w), scaleY: Double(region.height) / Double(h), into: &closer)
             if !closer.isEmpty {
                 for i in closer.indices {
                     closer[i].centerX += Double(region.x)
@@ -107,13 +106,13 @@ public struct ModelLineLocator: LineLocator {
 
     /// The network run on `resized`, its lines in working pixels (before any offset of a zoomed region), into
     /// `lines` (emptied first).
-    private mutating func detect(scaleX: Double, scaleY: Double, into lines: inout [TextLine]) {
+    private mutating func detect(scaleX: Double, scaleY: Double, into lines: inout [TextLine]) throws(ReaderStageError) {
         lines.removeAll(keepingCapacity: true)
         DetectorConvention.standardise(resized, into: &input)
         do {
             try network.run(input)
         } catch {
-            return
+            throw ReaderStageError(stage: "the trained line detector", reason: String(describing: error))
         }
         network.withOutput { output in
             decode(output, scaleX: scaleX, scaleY: scaleY, into: &lines)

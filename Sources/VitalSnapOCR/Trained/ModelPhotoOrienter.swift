@@ -38,18 +38,18 @@ public struct ModelPhotoOrienter: PhotoOrienter {
     }
 
     /// The most likely turn of `image`, where a locator found `lines`, and its probability, whatever the
-    /// threshold (nil if the network cannot run).
-    public mutating func estimate(_ image: GrayImage, lines: [TextLine]) -> OrientationEstimate? {
+    /// threshold (nil for an empty image); throws where the network cannot run.
+    public mutating func estimate(_ image: GrayImage, lines: [TextLine]) throws(ReaderStageError) -> OrientationEstimate? {
         guard !image.isEmpty else { return nil }
         if let regionMargin, let part = PixelRect(around: lines, margin: regionMargin, width: image.width, height: image.height) {
             image.crop(part, into: &region)
-            return estimate(region)
+            return try estimate(region)
         }
-        return estimate(image)
+        return try estimate(image)
     }
 
     /// The most likely turn of what the orienter sees, `view`.
-    private mutating func estimate(_ view: GrayImage) -> OrientationEstimate? {
+    private mutating func estimate(_ view: GrayImage) throws(ReaderStageError) -> OrientationEstimate? {
         guard !view.isEmpty else { return nil }
         let (w, h) = OrienterConvention.fittedSize(width: view.width, height: view.height)
         view.resize(into: &fitted, width: w, height: h, scratch: &scratch)
@@ -57,7 +57,7 @@ public struct ModelPhotoOrienter: PhotoOrienter {
         do {
             try network.run(input)
         } catch {
-            return nil
+            throw ReaderStageError(stage: "the trained photo orienter", reason: String(describing: error))
         }
         return network.withOutput { output -> OrientationEstimate? in
             guard output.values.count >= OrienterConvention.classCount else { return nil }
@@ -68,8 +68,8 @@ public struct ModelPhotoOrienter: PhotoOrienter {
 
     /// The photo's turn where the orienter is sure of it, a quarter turn it guesses at least
     /// `sidewaysConfidence` sure (`isSure` false), else nil (read it as it is): one run of the network.
-    public mutating func orientation(of image: GrayImage, lines: [TextLine]) -> OrientationEstimate? {
-        guard var e = estimate(image, lines: lines) else { return nil }
+    public mutating func orientation(of image: GrayImage, lines: [TextLine]) throws(ReaderStageError) -> OrientationEstimate? {
+        guard var e = try estimate(image, lines: lines) else { return nil }
         if e.confidence >= minimumConfidence { return e }
         guard let sideways = sidewaysConfidence, e.clockwiseTurns % 2 == 1, e.confidence >= sideways else { return nil }
         e.isSure = false

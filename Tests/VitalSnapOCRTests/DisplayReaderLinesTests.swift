@@ -3,10 +3,20 @@ import VitalSnapImaging
 import XCTest
 @testable import VitalSnapOCR
 
-/// The whole per-frame reader on small synthetic frames: 200x120, one number with LCD digits 36 px tall
-/// (segments 4.5 px thick, one pixel apart), placed at (60, 40).
-final class TextLineReaderTests: XCTestCase {
+/// The reader's lines (`DisplayReader.readLines`: locate, rectify, recognize, place, keep the best), rule-based, on
+/// small synthetic frames: 200x120, one number with LCD digits 36 px tall (segments 4.5 px thick, one pixel
+/// apart), placed at (60, 40).
+final class DisplayReaderLinesTests: XCTestCase {
     let font = SegmentText().scaled(36.0 / 32)
+
+    /// A rule-based reader for any numeric display, one for all frames as for a stream. The synthetic frames are
+    /// read as whole frames (not as crops of a display) unless `displayCrops`.
+    func lineReader(displayCrops: Bool = false) throws -> DisplayReader {
+        var configuration = DisplayReader.Configuration()
+        if !displayCrops { configuration.frame.displayCropLongSide = 0 }
+        let numeric = try XCTUnwrap(try PeripheralCatalog.builtIn()[100])
+        return DisplayReader(peripheral: numeric, reader: .rules, configuration: configuration)
+    }
 
     func frame(
         _ text: String, angleDegrees: Double = 0, slant: Double = 0, background: UInt8 = 190, ink: UInt8 = 40,
@@ -62,34 +72,34 @@ final class TextLineReaderTests: XCTestCase {
         XCTAssertLessThanOrEqual(Double(found.boundingBox.area), 2.0 * Double(box.area), "\(what): \(found.boundingBox) vs \(box)", file: file, line: line)
     }
 
-    func testDarkDigitsRotatedAndItalic() {
-        var reader = TextLineReader()  // one reader for all frames, as for a stream
+    func testDarkDigitsRotatedAndItalic() throws {
+        var reader = try lineReader()
         for number in ["123", "907", "456", "380", "12.5"] {
             let (image, box) = frame(number, angleDegrees: 5, slant: 0.15)
-            assertReads(reader.read(image), number, box: box, polarity: .dark, "\(number) rotated 5 degrees, slant 0.15")
+            assertReads(try reader.readLines(image), number, box: box, polarity: .dark, "\(number) rotated 5 degrees, slant 0.15")
         }
     }
 
-    func testLightDigitsOnADarkBackground() {
-        var reader = TextLineReader()
+    func testLightDigitsOnADarkBackground() throws {
+        var reader = try lineReader()
         for number in ["123", "907", "456"] {
             let rotated = frame(number, angleDegrees: 5, slant: 0.15, background: 30, ink: 220)
-            assertReads(reader.read(rotated.image), number, box: rotated.box, polarity: .light, "\(number) light, rotated, italic")
+            assertReads(try reader.readLines(rotated.image), number, box: rotated.box, polarity: .light, "\(number) light, rotated, italic")
             let italic = frame(number, slant: 0.15, background: 30, ink: 220)
-            assertReads(reader.read(italic.image), number, box: italic.box, polarity: .light, "\(number) light, italic")
+            assertReads(try reader.readLines(italic.image), number, box: italic.box, polarity: .light, "\(number) light, italic")
         }
     }
 
-    func testUprightDigitsAsACameraSeesThem() {
+    func testUprightDigitsAsACameraSeesThem() throws {
         // Softened a little: perfectly sharp upright digits are the subject of a report.
-        var reader = TextLineReader()
+        var reader = try lineReader()
         for number in ["123", "907", "456", "380"] {
             let (image, box) = frame(number)
-            assertReads(reader.read(softened(image)), number, box: box, polarity: .dark, "\(number) upright")
+            assertReads(try reader.readLines(softened(image)), number, box: box, polarity: .dark, "\(number) upright")
         }
     }
 
-    func testALargerFrameIsReadAtWorkingResolutionAndReportedInItsOwnCoordinates() {
+    func testALargerFrameIsReadAtWorkingResolutionAndReportedInItsOwnCoordinates() throws {
         // 1800 px wide: halved to 900 for detection; digits 3x larger, far from the origin.
         var big = font.scaled(3)
         big.slant = 0.15
@@ -97,12 +107,12 @@ final class TextLineReaderTests: XCTestCase {
         let image = Frames.render("907", as: big, width: 1800, height: 600, placement: placement, background: 190, ink: 40)
         let boxes = big.characterBoxes("907").map { Frames.frameBox(x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1, placement: placement) }
         let box = boxes.dropFirst().reduce(boxes[0]) { $0.union($1) }
-        var reader = TextLineReader()
-        let lines = reader.read(image)
+        var reader = try lineReader()
+        let lines = try reader.readLines(image)
         guard let found = lines.first(where: { $0.text == "907" }) else { return XCTFail("got \(lines.map(\.text))") }
         XCTAssertEqual(found.digitHeight, 108, accuracy: 10)
         XCTAssertGreaterThanOrEqual(Double(found.boundingBox.intersection(box).area), 0.7 * Double(box.area))
-        XCTAssertEqual(reader.working.width, 900)
+        XCTAssertEqual(reader.workingImage.width, 900)
     }
 
     /// A sample photo of a small thermometer on a desk: the blurred body and frame around the window read as a
@@ -111,19 +121,19 @@ final class TextLineReaderTests: XCTestCase {
     func testALargeLineOfDashesDoesNotSwallowTheNumberInsideIt() throws {
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Samples/stills")
         let photo = try ImageDecoder.decode(contentsOf: samples.appendingPathComponent("thermometer-t1/thermometer-t1-03.jpg").path)
-        var reader = TextLineReader()
-        let lines = reader.read(photo.image, wholeImageIsDisplay: true)
+        var reader = try lineReader(displayCrops: true)
+        let lines = try reader.readLines(photo.image)
         XCTAssertTrue(lines.contains { $0.text == "36.7" }, "\(lines.map(\.text))")
-        XCTAssertTrue(reader.lineLog.contains { $0.contains("-> '--'") }, "the sample no longer shows the dashes line")
+        XCTAssertTrue(reader.trace.log.contains { $0.contains("-> '--'") }, "the sample no longer shows the dashes line")
     }
 
-    func testFramesWithoutDigitsGiveNoLines() {
-        var reader = TextLineReader()
-        XCTAssertTrue(reader.read(GrayImage(width: 200, height: 120, fill: 170)).isEmpty)
+    func testFramesWithoutDigitsGiveNoLines() throws {
+        var reader = try lineReader()
+        XCTAssertTrue(try reader.readLines(GrayImage(width: 200, height: 120, fill: 170)).isEmpty)
         // A smooth gradient and a single bar are not numbers either.
         var gradient = GrayImage(width: 200, height: 120)
         for y in 0..<120 { for x in 0..<200 { gradient[x, y] = UInt8(40 + x / 2 + y / 4) } }
-        XCTAssertTrue(reader.read(gradient).isEmpty)
-        XCTAssertTrue(reader.read(GrayImage(width: 7, height: 7, fill: 0)).isEmpty)
+        XCTAssertTrue(try reader.readLines(gradient).isEmpty)
+        XCTAssertTrue(try reader.readLines(GrayImage(width: 7, height: 7, fill: 0)).isEmpty)
     }
 }

@@ -2,10 +2,10 @@ import Testing
 import VitalSnapImaging
 @testable import VitalSnapOCR
 
-/// The glare check of a reading, as `PhotoReader` makes it: with the polarity of the value's line, and where that
+/// The glare check of a reading, as the reader makes it (`GlareCheck`): with the polarity of the value's line, and where that
 /// polarity could only be told from the characters' own band (a line filling a crop of the display), with the
 /// other polarity too.
-@Suite struct PhotoReaderGlareTests {
+@Suite struct GlareCheckTests {
     /// A crop of a display: bold dark 8s (ink 40) on a light window (215), its right end brighter (250) as a
     /// window's edge often is; three digits 34 px tall, 20 wide, at x = 20, 42, 64.
     let digits = [PixelRect(x: 20, y: 3, width: 20, height: 34), PixelRect(x: 42, y: 3, width: 20, height: 34),
@@ -42,19 +42,18 @@ import VitalSnapImaging
     }
 
     @Test func aLineWhosePolarityIsUnsureIsRefusedOnlyForGlareBothPolaritiesSee() throws {
-        let numeric = try #require(PeripheralCatalog.builtIn()[100])
-        var reader = PhotoReader(peripheral: numeric)
+        var reader = GlareCheck()
         let image = crop()
         // Taken for light digits, the window's bright end and background are glare over the digits; as the
         // dark digits they are, nothing is.
-        #expect(reader.detectGlare(in: image, reading: reading(polarity: .light, sure: true)).coversDigits)
-        #expect(!reader.detectGlare(in: image, reading: reading(polarity: .dark, sure: true)).coversDigits)
+        #expect(reader.check(image, reading: reading(polarity: .light, sure: true)).coversDigits)
+        #expect(!reader.check(image, reading: reading(polarity: .dark, sure: true)).coversDigits)
         // Told from the band alone, the light polarity is not trusted: the dark one sees no glare.
-        #expect(!reader.detectGlare(in: image, reading: reading(polarity: .light, sure: false)).coversDigits)
+        #expect(!reader.check(image, reading: reading(polarity: .light, sure: false)).coversDigits)
         // A reflection over the middle digit is glare either way.
         var glared = image
         fill(&glared, PixelRect(x: 44, y: 8, width: 16, height: 22), 255)
-        #expect(reader.detectGlare(in: glared, reading: reading(polarity: .light, sure: false)).coversDigits)
-        #expect(reader.detectGlare(in: glared, reading: reading(polarity: .dark, sure: false)).coversDigits)
+        #expect(reader.check(glared, reading: reading(polarity: .light, sure: false)).coversDigits)
+        #expect(reader.check(glared, reading: reading(polarity: .dark, sure: false)).coversDigits)
     }
 }

@@ -1,0 +1,200 @@
+import Foundation
+import Logging
+import VitalSnapImaging
+
+/// The reader: one photo or camera frame, for one peripheral, to a result. `read` is the whole chain, top to
+/// bottom:
+///
+///     decode ─ working frame ─ locate lines ─ stand upright ─┬─ rectify ─ recognize ─ views ─ place ─┐
+///                                                            └──────────── each line ────────────────┘
+///     ─ keep the best readings ─ assemble the fields ─ glare ─ result ─ last look at a turned photo
+///
+/// Each stage is a small type with a declared input and output. The replaceable ones are protocols, chosen
+/// together in `ReaderStages`: rule-based (`Rules/`) or trained (`Trained/`). `vitalsnap batch`, `eval`,
+/// `inspect` and the live reading (`LiveReader`) all read through this one chain. One reader per thread; it
+/// keeps every buffer between images, so the frames of a stream are read without allocating once warm.
+public struct DisplayReader: Sendable {
+    public struct Configuration: Sendable {
+        /// JPEGs are decoded at a reduced DCT scale while the image stays at least 1000 pixels on its long side:
+        /// digits stay sharp enough and decoding gets several times faster.
+        public var decoding = DecodeOptions(minimumLongSide: 1000)
+        public var frame = WorkingFrame.Configuration()
+        public var placement = LinePlacement.Configuration()
+        public var selection = LineSelection.Configuration()
+        public var glare = GlareCheck.Configuration()
+        /// An image smaller than this many pixels on either side shows no lines.
+        public var minimumImageSide = 8
+        /// Whether a photo is stood upright (the orienter) and given its last look (`TurnCheck`): off for a
+        /// camera's frames, which the person holding the device sees the right way up.
+        public var standsPhotosUpright = true
+        /// Keep each line's rectified crop in `trace` (for `vitalsnap inspect`; costs a copy per line).
+        public var keepsRectifiedLines = false
+        public init() {}
+    }
+
+    public let configuration: Configuration
+    /// The replaceable stages: locator, orienter, rectifier, recognizer, views, last look.
+    public var stages: ReaderStages
+    /// The peripheral's fields from the lines read.
+    public var assembler: ReadingAssembler
+    /// What the last orientation read saw.
+    public private(set) var trace = ReadTrace()
+    /// The last image read at the size the reader worked on (for inspection).
+    public var workingImage: GrayImage { frame.working }
+    private var frame: WorkingFrame
+    private var placement: LinePlacement
+    private var selection: LineSelection
+    private var glareCheck: GlareCheck
+    private var crop = RectifiedLine()
+    private var viewCrop = RectifiedLine()
+    private var viewProbabilities: [Double] = []
+    private let logger = Logger(label: "vitalsnap.ocr")
+
+    public init(peripheral: PeripheralDefinition, unit: String? = nil, reader: ReaderChoice, configuration: Configuration = .init()) {
+        self.init(peripheral: peripheral, unit: unit, stages: reader.stages(), configuration: configuration)
+    }
+
+    /// A reader with stages of one's own (a new locator or recognizer to try against the bundled ones).
+    public init(peripheral: PeripheralDefinition, unit: String? = nil, stages: ReaderStages, configuration: Configuration = .init()) {
+        self.configuration = configuration
+        self.stages = stages
+        assembler = ReadingAssembler(
+            peripheral: peripheral, unit: unit, minimumConfidence: stages.minimumConfidence,
+            checksPolarity: stages.checksPolarity)
+        frame = WorkingFrame(configuration: configuration.frame)
+        placement = LinePlacement(configuration: configuration.placement)
+        selection = LineSelection(configuration: configuration.selection)
+        glareCheck = GlareCheck(configuration: configuration.glare)
+    }
+
+    /// A reader with the default reader, the trained one (`ReaderChoice.preferred()`), as every command uses.
+    public init(peripheral: PeripheralDefinition, unit: String? = nil, configuration: Configuration = .init()) throws(ReaderModelError) {
+        self.init(peripheral: peripheral, unit: unit, reader: try ReaderChoice.preferred(), configuration: configuration)
+    }
+
+    /// Decodes `file` and reads it. A file that cannot be decoded, or a stage that cannot run, gives a result
+    /// with status `error` and the reason.
+    public mutating func read(file: String) -> PhotoResult {
+        let decoded: DecodedImage
+        do {
+            decoded = try ImageDecoder.decode(contentsOf: file, options: configuration.decoding)
+        } catch {
+            logger.debug("\(file): not decoded: \(error)")
+            return PhotoResult(file: file, failure: String(describing: error))
+        }
+        var result: PhotoResult
+        do {
+            result = try read(image: decoded.image, file: file)
+        } catch {
+            result = PhotoResult(file: file, failure: error.description)
+        }
+        logger.debug("""
+            \(file): \(decoded.originalWidth)x\(decoded.originalHeight) decoded at \(decoded.image.width)x\(decoded.image.height), \
+            \(result.reading?.readingString ?? result.reading?.word.map { "word \($0)" } ?? "no reading: \(result.message ?? "")"), \
+            display \(result.reading?.recognizedText.replacingOccurrences(of: "\n", with: " | ") ?? "")
+            """)
+        result.imageWidth = decoded.originalWidth
+        result.imageHeight = decoded.originalHeight
+        // The decoder's warnings first, then the reader's own (a photo read turned).
+        result.warnings = decoded.warnings + result.warnings
+        return result
+    }
+
+    /// Reads an image: the whole chain, the photo stood upright where the configuration says so.
+    public mutating func read(image: GrayImage, file: String = "") throws(ReaderStageError) -> PhotoResult {
+        try read(image, file: file, standingUpright: configuration.standsPhotosUpright).result
+    }
+
+    /// The lines of `image` read as it stands (rectified, recognized, checked in their views, the best reading
+    /// of each place), most prominent first, in its pixels; nothing assembled.
+    public mutating func readLines(_ image: GrayImage) throws(ReaderStageError) -> [RecognizedLine] {
+        try findLines(in: image)
+        return try readFoundLines()
+    }
+
+    private mutating func read(_ image: GrayImage, file: String, standingUpright: Bool) throws(ReaderStageError) -> ReadPass {
+        // Find the display's lines: the image at working size, the lines located in it.
+        let framed = try findLines(in: image)
+        // Stand the photo upright: the orienter is shown the lines found. A photo it is sure is turned is read
+        // turned back, and only that way.
+        var estimate: OrientationEstimate?
+        if standingUpright && framed {
+            estimate = try stages.orienter?.orientation(of: frame.working, lines: trace.located)
+        }
+        if let estimate, estimate.turnsThePhoto {
+            var pass = try readTurned(image, estimate.uprightingOrientation, file: file)
+            let how = estimate.clockwiseTurns == 2 ? "upside down" : "sideways"
+            pass.result.warnings.append("read turned: the photo was \(how) (orienter \(String(format: "%.2f", estimate.confidence)))")
+            return pass
+        }
+        // Each line rectified, recognized, read again in other views, placed in the image; the best kept.
+        let lines = try readFoundLines()
+        // The peripheral's fields, then glare over their digits.
+        var reading = assembler.assemble(lines)
+        let glare = glareCheck.check(image, reading: reading)
+        if glare.coversDigits, case .values = reading.outcome { reading.refuse("glare covers the digits") }
+        var pass = ReadPass(
+            result: PhotoResult(file: file, reading: reading, glare: glare), lines: lines,
+            imageSize: (image.width, image.height))
+        // The last look at a photo that may be turned.
+        guard standingUpright else { return pass }
+        let turnCheck = stages.turnCheck, assembler = self.assembler
+        pass.result = try turnCheck.check(pass, estimate: estimate, assembler: assembler) { turn throws(ReaderStageError) in
+            try self.readTurned(image, turn, file: file)
+        }
+        return pass
+    }
+
+    /// The working frame of `image` and the lines located in it (`trace.located`); false for an image too small
+    /// to show any.
+    @discardableResult
+    private mutating func findLines(in image: GrayImage) throws(ReaderStageError) -> Bool {
+        // The last image's lines are let go of first: a locator may reuse the storage they share with it.
+        trace.located = []
+        guard image.width >= configuration.minimumImageSide, image.height >= configuration.minimumImageSide else { return false }
+        frame.update(from: image)
+        trace.located = try stages.locator.locate(in: frame)
+        return true
+    }
+
+    /// The located lines read, each: rectify, recognize, views, place; the best reading of each place kept.
+    private mutating func readFoundLines() throws(ReaderStageError) -> [RecognizedLine] {
+        selection.reset()
+        trace.startLines()
+        for line in trace.located {
+            if selection.isFull { break }
+            if selection.isPiece(line) {
+                trace.log(line, read: nil)
+                continue
+            }
+            stages.rectifier.rectify(line, pyramid: frame.pyramid, into: &crop)
+            var read = try stages.recognizer.recognize(crop)
+            if stages.agreement.applies(to: read, of: line) {
+                viewProbabilities.removeAll(keepingCapacity: true)
+                for view in stages.agreement.views.indices {
+                    stages.rectifier.rectify(stages.agreement.view(view, of: line), pyramid: frame.pyramid, into: &viewCrop)
+                    viewProbabilities.append(try stages.recognizer.probability(of: read, in: viewCrop, pointsMayDrop: true))
+                }
+                stages.agreement.judge(&read, viewProbabilities: viewProbabilities)
+            }
+            trace.log(line, read: read)
+            guard let placed = placement.place(read, crop: crop, of: line, in: frame) else { continue }
+            selection.add(placed, located: line)
+            if configuration.keepsRectifiedLines { trace.rectified.append(crop) }
+        }
+        let (lines, kept) = selection.select()
+        if configuration.keepsRectifiedLines { LineSelection.removeAll(from: &trace.rectified, notKept: kept) }
+        return lines
+    }
+
+    /// `image` turned by `turn` and read as it stands: its lines in the turned frame, its glare mapped back to
+    /// `image`'s pixels.
+    private mutating func readTurned(_ image: GrayImage, _ turn: ExifOrientation, file: String) throws(ReaderStageError) -> ReadPass {
+        logger.debug("\(file): read turned \(turn)")
+        var pass = try read(image.applying(turn), file: file, standingUpright: false)
+        pass.result.readOrientation = turn
+        pass.result.glare = pass.result.glare.map { $0.turned(turn, imageWidth: image.width, imageHeight: image.height) }
+        pass.imageSize = (image.width, image.height)
+        return pass
+    }
+}

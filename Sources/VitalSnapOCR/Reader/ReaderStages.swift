@@ -1,0 +1,61 @@
+/// The reader's replaceable stages, wired together in one place: a reader is rule-based or trained as a whole,
+/// since a recognizer only reads what its own rectifier produces, its threshold was chosen with its views, and
+/// each kind of locator calls for its own way of standing a photo upright.
+public struct ReaderStages: Sendable {
+    /// Where the frame's lines are.
+    public var locator: any LineLocator
+    /// Which way up the photo is, from the lines located (nil: the photo is read as it stands, and
+    /// `turnCheck` alone deals with turned photos).
+    public var orienter: (any PhotoOrienter)?
+    /// Each line resampled for the recognizer.
+    public var rectifier: any LineRectifying
+    /// Each line's characters.
+    public var recognizer: any CharacterRecognizer
+    /// Value lines read again in other views (no views: no check).
+    public var agreement: ViewAgreement
+    /// The last look at a photo that may be turned.
+    public var turnCheck: any TurnCheck
+    /// A line with a character less sure than this is not read as a value (the recognizer's own scale).
+    public var minimumConfidence: Double
+    /// Whether a line's ink must be of the polarity the peripheral's display shows to be one of its fields
+    /// (`ReadingAssembler.checksPolarity`). The rule-based recognizer reads segments of the polarity it is given,
+    /// and reading the other one finds ghosts; the trained one reads either, so the polarity estimated for its
+    /// lines tells nothing about whether they are the display's digits.
+    public var checksPolarity: Bool
+
+    public init(
+        locator: any LineLocator, orienter: (any PhotoOrienter)? = nil, rectifier: any LineRectifying,
+        recognizer: any CharacterRecognizer, minimumConfidence: Double, views: [LineView] = [],
+        turnCheck: any TurnCheck, checksPolarity: Bool
+    ) {
+        self.locator = locator
+        self.orienter = orienter
+        self.rectifier = rectifier
+        self.recognizer = recognizer
+        self.minimumConfidence = minimumConfidence
+        self.agreement = ViewAgreement(views: views, minimumConfidence: minimumConfidence)
+        self.turnCheck = turnCheck
+        self.checksPolarity = checksPolarity
+    }
+
+    /// The hand-made reader: blobs shaped like characters, chained into lines, read segment by segment; a photo
+    /// that gives nothing as it stands is read turned (`RuleTurnSearch`).
+    public static var rules: ReaderStages {
+        ReaderStages(
+            locator: RuleLineLocator(), rectifier: RuleLineRectifier(), recognizer: RuleCharacterRecognizer(),
+            minimumConfidence: RuleCharacterRecognizer.minimumReadingConfidence, turnCheck: RuleTurnSearch(),
+            checksPolarity: true)
+    }
+
+    /// The trained reader: the detector finds the lines in any orientation, the orienter has a turned photo read
+    /// stood upright, the recognizer reads the crops it was trained on, and reads each value line again in the
+    /// views its calibration was made with.
+    public static func model(_ models: ReaderModels) -> ReaderStages {
+        ReaderStages(
+            locator: ModelLineLocator(network: models.detector), orienter: models.orienter.map { ModelPhotoOrienter($0) },
+            rectifier: ModelLineRectifier(),
+            recognizer: ModelCharacterRecognizer(network: models.recognizer, info: models.recognizerInfo),
+            minimumConfidence: models.recognizerInfo.minimumConfidence, views: models.recognizerInfo.views,
+            turnCheck: SidewaysSecondChance(), checksPolarity: false)
+    }
+}
