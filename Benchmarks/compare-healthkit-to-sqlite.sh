@@ -5,9 +5,10 @@
 #
 #   Benchmarks/compare-healthkit-to-sqlite.sh [EXPORT.zip] [--size 1G] [--runs N] [--work DIR] [--manifest FILE]
 #
-# EXPORT.zip  an export.zip from the Health app. Without it, one is made with Scripts/make-health-export.py
-#             (--size SIZE, default 1G, --seed 5, with its manifest) in the work folder, and kept there: a later run
-#             with the same size reuses it (1 GB takes ~35 s to make). Making it is not timed.
+# EXPORT.zip  an export.zip from the Health app. Without it, one is made with
+#             Tests/Fixtures/health/make-health-export.py (--size SIZE, default 1G, --seed 5, with its manifest) in
+#             the work folder, and kept there: a later run with the same size reuses it (1 GB takes ~35 s to make).
+#             Making it is not timed.
 # --size S    size of the XML to generate (K, M, G: powers of 1024); ignored when EXPORT.zip is given.
 # --runs N    run each tool N times, alternating (vitalsnap, healthkit-to-sqlite, vitalsnap, ...); the report
 #             gives the median wall time and the median peak RSS (default 1).
@@ -78,7 +79,7 @@ PY
     else
         log "making $EXPORT (--size $SIZE --seed $SEED; not timed)"
         # Written under temporary names and moved into place, so an interrupted run leaves nothing to reuse.
-        python3 "$ROOT/Scripts/make-health-export.py" "$EXPORT.part.zip" --size "$SIZE" --seed "$SEED" \
+        python3 "$ROOT/Tests/Fixtures/health/make-health-export.py" "$EXPORT.part.zip" --size "$SIZE" --seed "$SEED" \
             --manifest "$MANIFEST.part" >&2
         mv "$EXPORT.part.zip" "$EXPORT"
         mv "$MANIFEST.part" "$MANIFEST"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The accuracy table of README's "Accuracy": every photos/ folder read by `vitalsnap eval` for its peripheral,
+# The accuracy table of docs/accuracy.md: every photos/ folder read by `vitalsnap eval` for its peripheral,
 # one line per folder (correct / wrong / no reading of the images), then the total.
 #
 #   Scripts/eval-photos.sh                                  # held halves, the default reader

@@ -10,7 +10,7 @@
 #
 # Needs a release build and the Spark virtualenv of Scripts/spark-batch.py (.venv-spark). The inputs are the
 # 36 frames of Samples/clips (320x240, glucose meters, peripheral 101), so the figures are the batch machinery
-# at scale rather than the reader on large photos (see README, "Speed", for those).
+# at scale rather than the reader on large photos (see docs/performance.md for those).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-100000}

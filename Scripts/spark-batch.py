@@ -40,7 +40,7 @@ def parse_arguments():
     return parser.parse_args()
 
 
-# The columns of `vitalsnap batch`'s JSON Lines (README, "Commands"), nested ones as JSON text.
+# The columns of `vitalsnap batch`'s JSON Lines (docs/guides/batch.md, "Output"), nested ones as JSON text.
 RESULT_SCHEMA = ("file STRING, status STRING, reading STRING, values ARRAY<STRUCT<field: STRING, value: DOUBLE, "
                  "text: STRING, unit: STRING>>, unit STRING, confidence DOUBLE, glare STRUCT<share: DOUBLE, "
                  "coversDigits: BOOLEAN, regions: ARRAY<ARRAY<INT>>>, display STRING, word STRING, message STRING, "

@@ -6,7 +6,7 @@ import XCTest
 /// clean import is queued, exactly once.
 final class HealthKillTests: XCTestCase {
     static let generator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Scripts/make-health-export.py").path
+        .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/health/make-health-export.py").path
 
     private func activityIDs(_ data: URL) throws -> [String] {
         try UploadQueue(directory: DataDirectory(path: data.path)).pending().map(\.activityID)

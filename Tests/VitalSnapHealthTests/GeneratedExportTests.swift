@@ -3,8 +3,8 @@ import VitalSnapCore
 import VitalSnapHealth
 import XCTest
 
-/// Exports from Scripts/make-health-export.py, with the manifest of what it wrote: every element read, each
-/// known malformation read anyway or stopped at, with exactly the records before the break.
+/// Exports from Tests/Fixtures/health/make-health-export.py, with the manifest of what it wrote: every element
+/// read, each known malformation read anyway or stopped at, with exactly the records before the break.
 final class GeneratedExportTests: XCTestCase {
     private let everything = Set(HealthSubscriptionSet.allCases.flatMap(\.identifiers))
 
@@ -23,7 +23,7 @@ final class GeneratedExportTests: XCTestCase {
     }
 
     static let generator = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Scripts/make-health-export.py").path
+        .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/health/make-health-export.py").path
 
     /// A small export (two days, thinned) with its manifest.
     private func generate(_ arguments: [String]) throws -> (path: String, manifest: Manifest) {

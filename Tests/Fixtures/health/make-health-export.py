@@ -11,13 +11,13 @@ about 35 s; 100 MB takes about 3 s).
 
 Usage (from the repository root):
 
-    Scripts/make-health-export.py OUT [--seed N] [--days D | --size SIZE] [--end-date YYYY-MM-DD]
-                                  [--zip] [--xml-name NAME] [--malformed KIND[,KIND...]] [--absurd]
-                                  [--manifest FILE.json] [--density F]
+    Tests/Fixtures/health/make-health-export.py OUT [--seed N] [--days D | --size SIZE] [--end-date YYYY-MM-DD]
+                                                [--zip] [--xml-name NAME] [--malformed KIND[,KIND...]] [--absurd]
+                                                [--manifest FILE.json] [--density F]
 
-    Scripts/make-health-export.py /tmp/h.zip --days 3 --manifest /tmp/h.json     # a test export
-    Scripts/make-health-export.py /tmp/big.zip --size 1G                         # a benchmark export
-    Scripts/make-health-export.py /tmp/x.xml --days 2 --malformed dtd,control-chars --absurd
+    Tests/Fixtures/health/make-health-export.py /tmp/h.zip --days 3 --manifest /tmp/h.json  # a test export
+    Tests/Fixtures/health/make-health-export.py /tmp/big.zip --size 1G                      # a benchmark export
+    Tests/Fixtures/health/make-health-export.py /tmp/x.xml --days 2 --malformed dtd,control-chars --absurd
 
 OUT        ends in .zip (or give --zip): apple_health_export/export_cda.xml comes FIRST in the archive (so an
            importer that takes the first .xml gets the wrong file), then apple_health_export/<--xml-name>, then
@@ -1530,7 +1530,7 @@ def manifest(a, ordinals, plan, sink, tally, writer, entries):
                                and k != "truncated-zip"][0]
     fmt = plan.clock.fmt
     return {
-        "generator": "Scripts/make-health-export.py",
+        "generator": "Tests/Fixtures/health/make-health-export.py",
         "arguments": {"seed": a.seed, "days": len(ordinals), "size": a.size, "end_date": a.end_date.isoformat(),
                       "density": a.density, "absurd": a.absurd, "malformed": a.malformed, "xml_name": a.xml_name,
                       "container": a.container},
