@@ -15,13 +15,17 @@ public struct RelativeRect: Codable, Sendable, Hashable {
     public static let whole = RelativeRect(x: 0, y: 0, width: 1, height: 1)
 
     /// Encoded as `[x, y, width, height]`, which keeps the JSON definitions short and easy to diff.
+    /// A box may end this far right or down (a little past 1: the definitions' decimals are rounded).
+    static let maximumEnd = 1.0001
+
     public init(from decoder: any Decoder) throws {
         var c = try decoder.unkeyedContainer()
         x = try c.decode(Double.self)
         y = try c.decode(Double.self)
         width = try c.decode(Double.self)
         height = try c.decode(Double.self)
-        guard x >= 0, y >= 0, width > 0, height > 0, x + width <= 1.0001, y + height <= 1.0001 else {
+        let end = Self.maximumEnd
+        guard x >= 0, y >= 0, width > 0, height > 0, x + width <= end, y + height <= end else {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: decoder.codingPath, debugDescription: "relative box must lie within 0...1"))
         }

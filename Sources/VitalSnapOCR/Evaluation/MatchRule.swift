@@ -40,16 +40,20 @@ public enum MatchRule: String, Sendable, Hashable, Codable, CaseIterable {
         return sign + v
     }
 
+    /// Labels and readings beyond this magnitude are no display's numbers (and would not convert to an `Int`
+    /// exactly).
+    static let largestNumber = 1e15
+
     /// `33.01` -> 33, `32.5` -> 33, `32.49` -> 32; nil when not a number.
     static func roundedHalfUp(_ text: String) -> Int? {
-        guard let value = Double(text), value.isFinite, abs(value) < 1e15 else { return nil }
+        guard let value = Double(text), value.isFinite, abs(value) < largestNumber else { return nil }
         return Int((value + 0.5).rounded(.down))
     }
 
     /// `33` -> 33, `033` -> 33, `33.0` -> 33; nil when the label is not a whole number.
     static func integerLabel(_ text: String) -> Int? {
         if let n = Int(text) { return n }
-        guard let value = Double(text), value.isFinite, abs(value) < 1e15, value.rounded() == value else { return nil }
+        guard let value = Double(text), value.isFinite, abs(value) < largestNumber, value.rounded() == value else { return nil }
         return Int(value)
     }
 

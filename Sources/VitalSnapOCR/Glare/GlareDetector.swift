@@ -4,22 +4,50 @@ import VitalSnapImaging
 /// reflection washes segments out, so a digit under glare may read as another digit (an 8 losing a segment
 /// becomes a 9 or a 0); the reading must not trust digits it covers.
 public struct GlareDetector: Sendable {
-    /// Pixels at least this bright can be glare...
-    public var minimumLevel = 230
-    /// ...and at least this far from the display background towards white (0...1).
-    public var minimumLift = 0.55
-    /// ...and at least this many gray levels above it.
-    public var minimumStep = 25
-    /// Blobs smaller than this share of the display are specks, not glare.
-    public var minimumShare = 0.004
-    /// A thresholded image (a clinic's binarized crop of a field) has no glare to find: its white is paper or
-    /// digits, not a reflection, and its only grey is JPEG ringing along edges. It is told by its mid-tones,
-    /// the levels more than `binarizedMargin` from black and from white: at most this share of the display.
-    /// Measured over whole images: binarized BP fields (display crops) at most 0.30, median 0.07; photos of
-    /// displays (fuel pumps, electricity meters, panel meters, the samples, lit-on-dark ones included) at least 0.43.
-    public var maximumMidtoneShareOfBinarized = 0.35
-    /// ...the levels within this of 0 or 255 count as black or white there.
-    public var binarizedMargin = 16
+    /// The thresholds, like ssocr's `defines.h`: each with its unit and how it was chosen. They were set by hand
+    /// on the sample stills (their glare stills among them) and checked on the real photo folders, commit by
+    /// commit (a93d751, 3f5fa75, f7dc558, b3febd1, 6abc597: each names what it changed on which folder).
+    public struct Configuration: Sendable {
+        /// Pixels at least this bright (grey level, 0...255) can be glare...
+        public var minimumLevel = 230
+        /// ...and at least this far from the display background towards white (a share 0...1 of the room left
+        /// between the background and white)...
+        public var minimumLift = 0.55
+        /// ...and at least this many grey levels above the background.
+        public var minimumStep = 25
+        /// Blobs smaller than this share of the display's area (0...1) are specks, not glare.
+        public var minimumShare = 0.004
+        /// The display's background level is this percentile (0...1) of its grey levels where the ink is dark
+        /// (most of the window is background, lighter than the ink)...
+        public var backgroundPercentileForDarkInk = 0.6
+        /// ...and this one where the ink is light (the background is the darker part).
+        public var backgroundPercentileForLightInk = 0.3
+        /// On a backlit display, the lit segments' level is this percentile (0...1) of the display's grey levels...
+        public var litPercentile = 0.99
+        /// ...and glare there is as bright as this share (0...1) of the way from the background to that level:
+        /// backlit digits may be no darker than a reflection on the glass, and neither need be near white.
+        public var litShare = 0.75
+        /// On a backlit display only a solid spot at least this many digit heights wide (an integer divisor:
+        /// a quarter) is glare: a lit stroke is narrower.
+        public var solidCoreDigitDivisor = 4
+        /// A reflection is a compact spot: at most this many times longer than wide...
+        public var compactAspect = 3
+        /// ...and filling at least this share (0...1) of its bounding box; a strip or ring of the bright body
+        /// beside the window is not.
+        public var compactFill = 0.5
+        /// A thresholded image (a clinic's binarized crop of a field) has no glare to find: its white is paper or
+        /// digits, not a reflection, and its only grey is JPEG ringing along edges. It is told by its mid-tones,
+        /// the levels more than `binarizedMargin` from black and from white: at most this share of the display.
+        /// Measured over whole images: binarized BP fields (display crops) at most 0.30, median 0.07; photos of
+        /// displays (fuel pumps, electricity meters, panel meters, the samples, lit-on-dark ones included) at
+        /// least 0.43.
+        public var maximumMidtoneShareOfBinarized = 0.35
+        /// ...the levels within this of 0 or 255 count as black or white there.
+        public var binarizedMargin = 16
+        public init() {}
+    }
+
+    public var configuration: Configuration
 
     private var mask = InkMask(width: 0, height: 0)
     private var labeler = ConnectedComponents()
@@ -27,7 +55,9 @@ public struct GlareDetector: Sendable {
     private var histogram = Histogram()
     private var inner: [PixelRect] = []
 
-    public init() {}
+    public init(configuration: Configuration = .init()) {
+        self.configuration = configuration
+    }
 
     /// `display`: the display region in `image`; `digits`: boxes of the characters being read.
     /// `polarity`: backlit displays have bright digits, which are not glare.
@@ -41,15 +71,17 @@ public struct GlareDetector: Sendable {
         guard region.area > 0 else { return .none }
         histogram.update(image, in: region)
         guard !isBinarized(histogram) else { return .none }
-        let background = histogram.percentile(polarity == .dark ? 0.6 : 0.3)
+        let background = histogram.percentile(
+            polarity == .dark ? configuration.backgroundPercentileForDarkInk : configuration.backgroundPercentileForLightInk)
         // Glare stands out from the display's own background, by a share of the room left below white and
         // by at least `minimumStep` levels: a display that is simply bright all over is not glare.
-        var level = max(minimumLevel, background + max(minimumStep, Int(minimumLift * Double(255 - background))))
+        let c = configuration
+        var level = max(c.minimumLevel, background + max(c.minimumStep, Int(c.minimumLift * Double(255 - background))))
         if polarity == .light {
             // Backlit digits may be no darker than a reflection on the glass, and neither need be near white:
             // glare there is as bright as most of the lit segments, and told from them by its solid core.
-            let lit = histogram.percentile(0.99)
-            level = min(level, max(background + minimumStep, background + Int(0.75 * Double(lit - background))))
+            let lit = histogram.percentile(c.litPercentile)
+            level = min(level, max(background + c.minimumStep, background + Int(c.litShare * Double(lit - background))))
         }
         guard level <= 255 else { return .none }
         let digitHeight = digits.lazy.map { $0.height }.max() ?? 0
@@ -72,7 +104,7 @@ public struct GlareDetector: Sendable {
             }
             return count
         }
-        let minimumArea = max(4, Int(minimumShare * Double(region.area)))
+        let minimumArea = max(4, Int(c.minimumShare * Double(region.area)))
         var regions: [PixelRect] = []
         inner.removeAll(keepingCapacity: true)
         var area = 0
@@ -85,12 +117,12 @@ public struct GlareDetector: Sendable {
             else { continue }
             // On a backlit display the digits themselves are bright: only a solid spot wider than any stroke
             // counts.
-            if polarity == .light && !hasSolidCore(r, side: max(3, digitHeight / 4), search: search) { continue }
+            if polarity == .light && !hasSolidCore(r, side: max(3, digitHeight / c.solidCoreDigitDivisor), search: search) { continue }
             regions.append(r)
             area += onDisplay
             let touchesEdge = blob.box.minX == 0 || blob.box.minY == 0 || blob.box.maxX == search.width || blob.box.maxY == search.height
             // A reflection is a compact spot; a strip or ring of the bright body beside the window is not.
-            let compact = max(r.width, r.height) <= 3 * min(r.width, r.height) && blob.fill >= 0.5
+            let compact = max(r.width, r.height) <= c.compactAspect * min(r.width, r.height) && blob.fill >= c.compactFill
             if !touchesEdge && compact { inner.append(r) }
         }
         // Glare pixels on a digit, not merely a blob's bounding box over it: the bright body around a display
@@ -107,8 +139,9 @@ public struct GlareDetector: Sendable {
     /// Whether the histogram is of a thresholded image: almost nothing but black and white.
     func isBinarized(_ histogram: Histogram) -> Bool {
         guard histogram.total > 0 else { return false }
-        let midtones = histogram.counts[(binarizedMargin + 1)..<(255 - binarizedMargin)].reduce(0, +)
-        return Double(midtones) <= maximumMidtoneShareOfBinarized * Double(histogram.total)
+        let margin = configuration.binarizedMargin
+        let midtones = histogram.counts[(margin + 1)..<(255 - margin)].reduce(0, +)
+        return Double(midtones) <= configuration.maximumMidtoneShareOfBinarized * Double(histogram.total)
     }
 
     /// Whether the mask holds a solid square of `side` pixels inside `box` (image coordinates): a

@@ -25,10 +25,14 @@ public struct GlareReport: Sendable, Hashable, Codable {
         return report
     }
 
+    /// Glare over more than this share (0...1) of the display is worth a word to the person holding it, even
+    /// where it covers no digit.
+    public static let noticeableShare = 0.1
+
     /// What to tell a person holding the device, when glare is a problem.
     public var advice: String? {
         if coversDigits { return "Glare covers the digits: tilt the device a little or move away from the light." }
-        if share > 0.1 { return "Glare on the display: tilt the device a little." }
+        if share > Self.noticeableShare { return "Glare on the display: tilt the device a little." }
         return nil
     }
 }

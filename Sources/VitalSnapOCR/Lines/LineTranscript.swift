@@ -18,7 +18,7 @@ public struct LineTranscript: Sendable {
     /// or extra lowers too (1 where the recognizer says nothing more than its characters, as the rule-based
     /// one). A reading is only as sure as this and its least sure character; whether the characters are digits
     /// at all is told by theirs alone.
-    public var lineConfidence = 1.0
+    public var lineConfidence: Double = 1
 
     /// The reading's confidence: its least sure character, or the line as a whole where that is lower (0 for
     /// no characters). Computed without allocating: it is asked for every line and every view of a frame.

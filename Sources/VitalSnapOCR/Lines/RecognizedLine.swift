@@ -72,11 +72,6 @@ public struct RecognizedLine: Sendable {
         return extent.rect
     }
 
-    /// Ink that is no character over more than this share of the band: the line is texture (wood grain,
-    /// fabric, printed text) or was read with the wrong polarity, not a display's digits.
-    public static let textureNoise = 0.08
-    public var isTexture: Bool { noise > Self.textureNoise }
-
     public init(
         characters: [RecognizedCharacter], confidence: Double, digitHeight: Double, polarity: InkPolarity,
         role: LineRole? = nil, corners: LineQuad?, contrast: Int, hasGap: Bool, noise: Double = 0
@@ -98,14 +93,6 @@ public struct RecognizedLine: Sendable {
         var text = ""
         for c in characters { text.append(c.character) }
         return text
-    }
-
-    /// Characters (not dots) read clearly, and those unreadable or doubtful.
-    public var clearCharacterCount: Int {
-        characters.lazy.filter { $0.character != "." && $0.character != "?" && $0.confidence >= 0.5 }.count
-    }
-    public var unclearCharacterCount: Int {
-        characters.lazy.filter { $0.character != "." && ($0.character == "?" || $0.confidence < 0.5) }.count
     }
 
     public var boundingBox: PixelRect { corners.map { PixelRect(enclosing: $0) } ?? .zero }

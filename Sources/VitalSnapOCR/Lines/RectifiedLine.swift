@@ -9,7 +9,7 @@ public struct RectifiedLine: Sendable {
     public var digitTop = 0
     public var digitHeight = 0
     /// Horizontal shift per pixel of height that was removed (positive: the display's digits lean right).
-    public var shear = 0.0
+    public var shear: Double = 0
     /// Maps a pixel of `image` to full-frame (working image) coordinates.
     public var toFrame = AffineMap.identity
     /// The frame (working image) `toFrame` maps into: beyond it there is nothing more to see.

@@ -24,7 +24,7 @@ public struct WorkingFrame: Sendable {
     /// The working image (level 0) and its halvings.
     public private(set) var pyramid = ImagePyramid()
     /// Working pixels per image pixel (below 1 for a halved photo, above 1 for a doubled crop).
-    public private(set) var scale = 1.0
+    public private(set) var scale: Double = 1
     /// The bounds of the image this frame was made from, in its own pixels.
     public private(set) var imageBounds = PixelRect.zero
     /// Whether that image is a crop of the display itself (`Configuration.displayCropLongSide`).
@@ -48,7 +48,7 @@ public struct WorkingFrame: Sendable {
     public mutating func update(from image: GrayImage) {
         imageBounds = image.bounds
         isDisplayCrop = Self.isDisplayCrop(image, configuration: configuration)
-        var factor = 1.0
+        var factor: Double = 1
         let longSide = max(image.width, image.height)
         if longSide > configuration.workingLongSide.upperBound {
             var f = 1
@@ -74,19 +74,11 @@ public struct WorkingFrame: Sendable {
             pyramid.update(from: scaled, maximumLevels: configuration.maximumLevels)
         } else {
             let w = max(1, Int(Double(image.width) * factor)), h = max(1, Int(Double(image.height) * factor))
-            image.warp(.samplingPixelCentres(scale: 1 / factor), width: w, height: h, into: &scaled)
+            image.warp(.scalingPixelCentres(by: 1 / factor), width: w, height: h, into: &scaled)
             pyramid.update(from: scaled, maximumLevels: configuration.maximumLevels)
         }
     }
 
     /// Maps working pixels to the image's pixels (pixel centres: `(p + 0.5) / scale - 0.5`).
-    public var toImage: AffineMap { .samplingPixelCentres(scale: 1 / scale) }
-}
-
-extension AffineMap {
-    /// The map from an image's pixels to those of the same image scaled by `1 / scale`, pixel centre to pixel
-    /// centre: `x -> (x + ½) · scale - ½`.
-    static func samplingPixelCentres(scale s: Double) -> AffineMap {
-        AffineMap(a: s, b: 0, c: 0, d: s, tx: 0.5 * s - 0.5, ty: 0.5 * s - 0.5)
-    }
+    public var toImage: AffineMap { .scalingPixelCentres(by: 1 / scale) }
 }

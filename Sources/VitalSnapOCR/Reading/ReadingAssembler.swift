@@ -4,6 +4,21 @@
 /// It prefers saying nothing to saying something wrong: the main value must be the most prominent number on the
 /// display, every character of it clearly read, and within the field's range.
 public struct ReadingAssembler: Sendable {
+    public struct Configuration: Sendable {
+        /// On a display of several fields, a number line at least this share (0...1) of the tallest one's digit
+        /// height may be a field; smaller lines are clocks, dates and memory numbers. Set by hand on the sample
+        /// blood pressure monitors (whose pulse row is about half the systolic's height) and bp-paramed.
+        public var fieldHeightShare = 0.45
+        /// Two lines are on the same row of the display when they overlap down it by at least this share (0...1)
+        /// of the smaller one's height; then they are read left to right.
+        public var sameRowOverlap = 0.5
+        /// A line at least this many times as tall as the value, unread and right beside it, means the value
+        /// read is the time or a memory number and the value itself could not be read.
+        public var largerNumberRatio = 2.0
+        public init() {}
+    }
+
+    public var configuration = Configuration()
     public var peripheral: PeripheralDefinition {
         didSet { fields = peripheral.measurementFields }
     }
@@ -43,7 +58,7 @@ public struct ReadingAssembler: Sendable {
         }
         // The value is the largest number on a display: when much larger characters right beside the tallest
         // readable line could not be read, that line is the time or a memory number, not the value.
-        if let larger = lines.first(where: { Self.isUnreadLargerNumber($0, beside: tallest) }) {
+        if let larger = lines.first(where: { Self.isUnreadLargerNumber($0, beside: tallest, ratio: configuration.largerNumberRatio) }) {
             return Reading(
                 outcome: .none("larger characters beside \(tallest.text) could not be read"), confidence: 0,
                 recognizedText: recognizedText, lines: [larger])
@@ -54,14 +69,14 @@ public struct ReadingAssembler: Sendable {
             chosen = [tallest]
         } else {
             let numberLines = lines.filter(mayBeValue).sorted { $0.digitHeight > $1.digitHeight }
-            let prominent = numberLines.filter { $0.digitHeight >= 0.45 * tallest.digitHeight }
+            let prominent = numberLines.filter { $0.digitHeight >= configuration.fieldHeightShare * tallest.digitHeight }
             guard prominent.count >= fields.count else {
                 return Reading(
                     outcome: .none("found \(prominent.count) of the \(fields.count) values"),
                     confidence: 0, recognizedText: recognizedText, lines: prominent)
             }
             var ordered = Array(prominent.prefix(fields.count))
-            Self.sortInReadingOrder(&ordered)
+            Self.sortInReadingOrder(&ordered, sameRowOverlap: configuration.sameRowOverlap)
             chosen = ordered
         }
         var values: [FieldValue] = []
@@ -185,9 +200,11 @@ public struct ReadingAssembler: Sendable {
 
     /// An unread line (two or more character cells, not texture) of the same polarity, at least twice as tall
     /// as `line`, apart from it and no further from it than its own height.
-    static func isUnreadLargerNumber(_ other: RecognizedLine, beside line: RecognizedLine) -> Bool {
+    static func isUnreadLargerNumber(
+        _ other: RecognizedLine, beside line: RecognizedLine, ratio: Double = Configuration().largerNumberRatio
+    ) -> Bool {
         guard !other.isNumberLike, !other.isTexture, other.polarity == line.polarity,
-              other.digitHeight >= 2 * line.digitHeight,
+              other.digitHeight >= ratio * line.digitHeight,
               other.characters.lazy.filter({ $0.character != "." }).count >= 2
         else { return false }
         let a = other.boundingBox, b = line.boundingBox
@@ -201,9 +218,9 @@ public struct ReadingAssembler: Sendable {
     /// Sorts the lines top to bottom, then left to right, in the display's own frame: the one their reading
     /// direction gives. A trained locator reads a display upside down or turned by a quarter without turning the image, so
     /// "top" is where the characters' tops point, not the image's top (for an upright display the two agree).
-    static func sortInReadingOrder(_ lines: inout [RecognizedLine]) {
+    static func sortInReadingOrder(_ lines: inout [RecognizedLine], sameRowOverlap: Double = Configuration().sameRowOverlap) {
         // The display's reading direction: the mean of its lines' (their quads' `direction`).
-        var ex = 0.0, ey = 0.0
+        var ex: Double = 0, ey: Double = 0
         for line in lines {
             guard let e = line.corners?.direction else { continue }
             ex += e.x
@@ -232,46 +249,8 @@ public struct ReadingAssembler: Sendable {
             let a = extent(first), b = extent(second)
             // Same row when they overlap down the display by half the smaller height: then along the reading.
             let overlap = min(a.v1, b.v1) - max(a.v0, b.v0)
-            if overlap >= 0.5 * min(a.v1 - a.v0, b.v1 - b.v0) { return a.u < b.u }
+            if overlap >= sameRowOverlap * min(a.v1 - a.v0, b.v1 - b.v0) { return a.u < b.u }
             return a.v0 < b.v0
         }
-    }
-}
-
-extension RecognizedLine {
-    /// A character at least this sure counts as clearly read for `isNumberLike` (on the recognizers' common
-    /// 0...1 scale: each character's own confidence; a trained recognizer's doubt about the whole line is in
-    /// `confidence` and does not make its clear digits less of a number).
-    public static let numberCharacterConfidence = 0.3
-    /// The share of a line's characters (dots aside) that must be clearly read for it to be a number.
-    public static let numberCharacterShare = 0.6
-
-    /// Two or more clearly read characters, most of them digits or the letters of a display word: a line of a
-    /// seven-segment display rather than a logo, a frame or texture.
-    public var isNumberLike: Bool {
-        // Lines on textured backgrounds (wood, fabric, printed text) are not a display's.
-        guard !isTexture else { return false }
-        // Counted without copying them out: asked of every line, several times a frame.
-        var count = 0, clear = 0, dashes = 0
-        for c in characters where c.character != "." {
-            count += 1
-            // Characters read differently in another view are shaped as digits all the same: the line is a
-            // number whose reading is in doubt, and as such it is still the value (reported unclear), not
-            // skipped for the next line down.
-            if c.character != "?" && (c.confidence >= Self.numberCharacterConfidence || viewsDisagree) { clear += 1 }
-            if c.character == "-" { dashes += 1 }
-        }
-        guard count >= 2 else { return false }
-        guard Double(clear) >= Self.numberCharacterShare * Double(count) else { return false }
-        return dashes < count || Self.dashesAreEvenlySpaced(characters.filter { $0.character != "." })
-    }
-
-    /// A display's dashes (`---` while measuring) stand a digit's pitch apart; bars of a textured background
-    /// or a printed rule read as minus signs too, but scattered. Dashes carry no digit height, so a scattered
-    /// row of them would otherwise outrank the real number.
-    static func dashesAreEvenlySpaced(_ dashes: [RecognizedCharacter]) -> Bool {
-        let boxes = dashes.map(\.box).sorted { $0.minX < $1.minX }
-        let width = Double(boxes.map(\.width).reduce(0, +)) / Double(boxes.count)
-        return zip(boxes, boxes.dropFirst()).allSatisfy { a, b in Double(b.minX - a.maxX) <= width }
     }
 }

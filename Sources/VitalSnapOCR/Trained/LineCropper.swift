@@ -187,9 +187,7 @@ public struct LineCropper: Sendable {
         let f = Double(1 << k)
         // Sampler coordinates at level k (pixel centres at integers): q = p / 2^k - 0.5, for integer (u, v).
         let m = toImage
-        let sampler = AffineMap(
-            a: m.a / f, b: m.b / f, c: m.c / f, d: m.d / f,
-            tx: (m.tx + 0.5 * m.a + 0.5 * m.b) / f - 0.5, ty: (m.ty + 0.5 * m.c + 0.5 * m.d) / f - 0.5)
+        let sampler = m.toPixelCentres(shrunkBy: f)
         if k == 0 {
             image.warp(sampler, width: outWidth, height: Self.height, into: &out)
             return toImage
@@ -198,8 +196,10 @@ public struct LineCropper: Sendable {
         // pixel each side for the bilinear taps and for rounding in the sampler's running sums).
         let levelWidth = image.width >> k, levelHeight = image.height >> k
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-        for (u, v) in [(0.0, 0.0), (Double(outWidth - 1), 0.0), (0.0, Double(Self.height - 1)),
-                       (Double(outWidth - 1), Double(Self.height - 1))] {
+        let corners: [(u: Double, v: Double)] = [
+            (0, 0), (Double(outWidth - 1), 0), (0, Double(Self.height - 1)), (Double(outWidth - 1), Double(Self.height - 1)),
+        ]
+        for (u, v) in corners {
             let q = sampler.apply(u, v)
             minX = min(minX, q.x); maxX = max(maxX, q.x)
             minY = min(minY, q.y); maxY = max(maxY, q.y)

@@ -137,11 +137,11 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
         return columns
     }
 
-    /// Grey-level spread in the digit band (the 90th less the 3rd percentile), as the rule-based recognizer
-    /// reports it.
+    /// Grey-level spread in the digit band, measured as the rule-based recognizer measures it
+    /// (`LineTranscript.contrast(of:)`).
     private mutating func contrast(of image: GrayImage, line: RectifiedLine) -> Int {
         let band = PixelRect(x: 0, y: line.digitTop, width: image.width, height: line.digitHeight)
         histogram.update(image, in: band)
-        return histogram.percentile(0.9) - histogram.percentile(0.03)
+        return LineTranscript.contrast(of: histogram)
     }
 }

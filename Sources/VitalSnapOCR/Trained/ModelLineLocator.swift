@@ -208,7 +208,7 @@ public struct ModelLineLocator: LineLocator {
 
     /// A group's mean predicted reading direction and digit height (detector-input pixels).
     private func geometry(_ output: FeatureMap, _ cells: ArraySlice<Int32>) -> (ex: Double, ey: Double, height: Double) {
-        var cosSum = 0.0, sinSum = 0.0, logHeight = 0.0
+        var cosSum: Double = 0, sinSum: Double = 0, logHeight: Double = 0
         let channels = output.channels
         output.values.withUnsafeBufferPointer { v in
             for cell in cells {
@@ -219,7 +219,7 @@ public struct ModelLineLocator: LineLocator {
             }
         }
         let norm = (cosSum * cosSum + sinSum * sinSum).squareRoot()
-        let (ex, ey) = norm > 1e-9 ? (cosSum / norm, sinSum / norm) : (1.0, 0.0)
+        let (ex, ey) = norm > 1e-9 ? (cosSum / norm, sinSum / norm) : (1, 0)
         return (ex, ey, exp(logHeight / Double(max(1, cells.count))))
     }
 
@@ -240,7 +240,7 @@ public struct ModelLineLocator: LineLocator {
                       role: LineRole, scaleX: Double, scaleY: Double) -> TextLine {
         let gw = output.width
         let stride = Double(DetectorConvention.stride)
-        var uMin = Double.infinity, uMax = -Double.infinity, vSum = 0.0
+        var uMin = Double.infinity, uMax = -Double.infinity, vSum: Double = 0
         for cell in cells {
             let p = Self.centre(cell, gw)
             let u = p.x * g.ex + p.y * g.ey

@@ -19,9 +19,7 @@ public struct ModelLineRectifier: LineRectifying {
         out.shear = 0
         // `map` takes continuous crop coordinates to continuous frame coordinates; `toFrame` takes pixel
         // centres at integers to pixel centres at integers: shift by half a pixel on both sides.
-        out.toFrame = AffineMap(
-            a: map.a, b: map.b, c: map.c, d: map.d,
-            tx: map.tx + 0.5 * (map.a + map.b) - 0.5, ty: map.ty + 0.5 * (map.c + map.d) - 0.5)
+        out.toFrame = map.betweenPixelCentres
         out.frameBounds = working.bounds
         out.candidateSpans = []
         // The rows above and below the characters show the display where they lie inside the frame (a crop of

@@ -39,7 +39,7 @@ public struct RecognizerInfo: Sendable {
     /// `(p - mean) / max(std, 8)` over the whole crop, as one channel.
     public static func standardise(_ image: GrayImage, into map: inout FeatureMap) {
         map.reshape(height: image.height, width: image.width, channels: 1)
-        var sum = 0.0, squares = 0.0
+        var sum: Double = 0, squares: Double = 0
         for p in image.pixels {
             let v = Double(p)
             sum += v

@@ -14,7 +14,7 @@ struct TopClass {
         var top = 0
         var maximum = v[offset]
         for k in 1..<count where v[offset + k] > maximum { maximum = v[offset + k]; top = k }
-        var sum = 0.0
+        var sum: Double = 0
         for k in 0..<count { sum += exp(Double(v[offset + k] - maximum) * scale) }
         index = top
         self.maximum = maximum
