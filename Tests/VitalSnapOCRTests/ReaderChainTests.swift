@@ -92,3 +92,15 @@ struct ReaderChainTests {
         #expect(turnedCounts.linesLocated.last == uprightCounts.linesLocated.first)
     }
 }
+
+/// The library's default reader is the one every command uses: the trained one.
+struct DefaultReaderTests {
+    @Test func theLibrarysDefaultIsTheCommandsDefault() throws {
+        #expect(ReaderChoice.preferredKind == .model)
+        let bp = try #require(try PeripheralCatalog.builtIn()[2])
+        let reader = try DisplayReader(peripheral: bp)
+        #expect(reader.stages.locator is ModelLineLocator)
+        #expect(reader.stages.recognizer is ModelCharacterRecognizer)
+        #expect(try ReaderChoice.preferred().kind == .model)
+    }
+}
