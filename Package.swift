@@ -36,14 +36,19 @@ let package = Package(
         .target(name: "VitalSnapImaging", dependencies: ["CImageCodecs"]),
         // Small convolutional networks read from safetensors files: SIMD kernels with scalar twins.
         .target(name: "VitalSnapInference"),
-        .target(name: "VitalSnapCore", dependencies: ["CSQLite", .product(name: "Logging", package: "swift-log")]),
+        // The record types, their JSON, time and units: what a reader makes, without the queue's storage.
+        .target(name: "VitalSnapRecords"),
+        // The upload queue (SQLite), the session and the uploader.
+        .target(
+            name: "VitalSnapCore",
+            dependencies: ["VitalSnapRecords", "CSQLite", .product(name: "Logging", package: "swift-log")]),
         // The peripheral definitions and overlay images, kept at the top of the repository.
         .target(name: "VitalSnapOverlays", path: "Overlays", resources: [.copy("peripherals")]),
         // The trained reader's model files and their model card, kept at the top of the repository.
         .target(name: "VitalSnapModels", path: "Models", exclude: ["README.md"], resources: [.copy("reader")]),
         .target(
             name: "VitalSnapOCR",
-            dependencies: ["VitalSnapImaging", "VitalSnapInference", "VitalSnapCore", "VitalSnapOverlays", "VitalSnapModels", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["VitalSnapImaging", "VitalSnapInference", "VitalSnapRecords", "VitalSnapOverlays", "VitalSnapModels", .product(name: "Logging", package: "swift-log")]),
         // A loopback stand-in for the ingestion server, for tests, benchmarks and `vitalsnap serve-ingestion`.
         .target(name: "VitalSnapIngestStub"),
         .target(name: "VitalSnapSamples", dependencies: ["VitalSnapImaging", "VitalSnapOCR"]),
@@ -52,18 +57,18 @@ let package = Package(
         // D-Bus (libdbus-1) and the controller that reads a device into the upload queue.
         .target(
             name: "VitalSnapBluetooth",
-            dependencies: ["CDBus", "VitalSnapCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CDBus", "VitalSnapCore", "VitalSnapRecords", .product(name: "Logging", package: "swift-log")],
             resources: [.copy("Resources/ble-peripherals.json")]),
         // Apple Health exports: zip entries inflated as they are read (ISA-L's igzip), the XML streamed (libxml2's reader),
         // samples mapped to records and daily totals, subscriptions.
         .target(
             name: "VitalSnapHealth",
-            dependencies: ["CHealthXML", "CIsal", "VitalSnapCore", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["CHealthXML", "CIsal", "VitalSnapCore", "VitalSnapRecords", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "vitalsnap",
             dependencies: [
-                "VitalSnapOCR", "VitalSnapImaging", "VitalSnapCore", "VitalSnapSamples", "VitalSnapIngestStub", "VitalSnapCapture",
-                "VitalSnapBluetooth", "VitalSnapHealth",
+                "VitalSnapOCR", "VitalSnapImaging", "VitalSnapRecords", "VitalSnapCore", "VitalSnapSamples", "VitalSnapIngestStub",
+                "VitalSnapCapture", "VitalSnapBluetooth", "VitalSnapHealth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -71,18 +76,23 @@ let package = Package(
 
         .testTarget(name: "VitalSnapImagingTests", dependencies: ["VitalSnapImaging"]),
         .testTarget(name: "VitalSnapInferenceTests", dependencies: ["VitalSnapInference"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore", "VitalSnapIngestStub"]),
-        .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapSamples", "VitalSnapModels"]),
+        .testTarget(name: "VitalSnapRecordsTests", dependencies: ["VitalSnapRecords"]),
+        .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore", "VitalSnapRecords", "VitalSnapIngestStub"]),
+        .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapRecords", "VitalSnapSamples", "VitalSnapModels"]),
         .testTarget(name: "VitalSnapSamplesTests", dependencies: ["VitalSnapSamples"]),
         // A private dbus-daemon and the stand-in BlueZ of Tests/Fixtures/bluez, for the Bluetooth and CLI tests.
         .target(name: "BlueZStandIn", dependencies: ["VitalSnapBluetooth"], path: "Tests/BlueZStandIn"),
         .testTarget(
-            name: "VitalSnapBluetoothTests", dependencies: ["VitalSnapBluetooth", "VitalSnapCore", "VitalSnapIngestStub", "BlueZStandIn"]),
-        .testTarget(name: "VitalSnapHealthTests", dependencies: ["VitalSnapHealth", "VitalSnapCore"]),
+            name: "VitalSnapBluetoothTests",
+            dependencies: ["VitalSnapBluetooth", "VitalSnapCore", "VitalSnapRecords", "VitalSnapIngestStub", "BlueZStandIn"]),
+        .testTarget(name: "VitalSnapHealthTests", dependencies: ["VitalSnapHealth", "VitalSnapCore", "VitalSnapRecords"]),
         .testTarget(name: "VitalSnapCaptureTests", dependencies: ["VitalSnapCapture", "VitalSnapImaging"]),
         .testTarget(
             name: "VitalSnapCLITests",
-            dependencies: ["vitalsnap", "VitalSnapImaging", "VitalSnapCore", "VitalSnapIngestStub", "VitalSnapBluetooth", "BlueZStandIn"]),
+            dependencies: [
+                "vitalsnap", "VitalSnapImaging", "VitalSnapRecords", "VitalSnapCore", "VitalSnapIngestStub", "VitalSnapBluetooth",
+                "BlueZStandIn",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
