@@ -8,7 +8,12 @@ let package = Package(
         .executable(name: "vitalsnap", targets: ["vitalsnap"]),
         .library(name: "VitalSnapOCR", targets: ["VitalSnapOCR"]),
         .library(name: "VitalSnapImaging", targets: ["VitalSnapImaging"]),
+        .library(name: "VitalSnapInference", targets: ["VitalSnapInference"]),
+        .library(name: "VitalSnapCapture", targets: ["VitalSnapCapture"]),
+        .library(name: "VitalSnapRecords", targets: ["VitalSnapRecords"]),
         .library(name: "VitalSnapCore", targets: ["VitalSnapCore"]),
+        .library(name: "VitalSnapBluetooth", targets: ["VitalSnapBluetooth"]),
+        .library(name: "VitalSnapHealth", targets: ["VitalSnapHealth"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
