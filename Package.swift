@@ -1,9 +1,16 @@
 // swift-tools-version: 6.1
+// A package for Linux (Debian 12, Swift 6.3): cameras through V4L2 (libv4l2), Bluetooth through BlueZ over D-Bus
+// (libdbus-1), images through libjpeg, libpng, libwebp and libheif, the upload queue in SQLite, Apple Health exports
+// through libxml2 and ISA-L. It is built and tested on Linux only, and its camera and Bluetooth modules cannot build
+// anywhere else, so it declares no `platforms` (they set Apple deployment targets and do nothing on Linux).
+// The Debian packages it needs (the list in .ci/run):
+//   build:  libpng-dev libjpeg-dev libwebp-dev libheif-dev libv4l-dev libsqlite3-dev libdbus-1-dev libxml2-dev
+//           libisal-dev pkg-config
+//   tests:  dbus-daemon python3-dbus python3-gi (a private bus and the stand-in BlueZ of the Bluetooth tests)
 import PackageDescription
 
 let package = Package(
     name: "VitalSnap",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "vitalsnap", targets: ["vitalsnap"]),
         .library(name: "VitalSnapOCR", targets: ["VitalSnapOCR"]),
