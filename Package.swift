@@ -105,6 +105,8 @@ let package = Package(
                 "vitalsnap", "VitalSnapImaging", "VitalSnapRecords", "VitalSnapCore", "VitalSnapIngestStub", "VitalSnapBluetooth",
                 "BlueZStandIn",
             ]),
+        // The manifest's module edges (`swift package dump-package`): the reader links neither the queue nor SQLite.
+        .testTarget(name: "ModuleEdgeTests"),
     ],
     swiftLanguageModes: [.v6]
 )
