@@ -13,6 +13,8 @@ let package = Package(
     name: "VitalSnap",
     products: [
         .executable(name: "vitalsnap", targets: ["vitalsnap"]),
+        // The camera reader, without the upload queue: VitalSnapOCR depends on VitalSnapRecords, not VitalSnapCore,
+        // and a program that uses it links no SQLite (ModuleEdgeTests, Scripts/check-module-edges.sh).
         .library(name: "VitalSnapOCR", targets: ["VitalSnapOCR"]),
         .library(name: "VitalSnapImaging", targets: ["VitalSnapImaging"]),
         .library(name: "VitalSnapInference", targets: ["VitalSnapInference"]),

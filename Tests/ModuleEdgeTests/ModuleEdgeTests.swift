@@ -98,14 +98,15 @@ private struct Manifest {
         guard let swift = findSwift() else {
             throw XCTSkip("no swift on PATH nor at /opt/swift/usr/bin/swift: cannot run `swift package dump-package`")
         }
-        // A scratch folder of its own, so that the `swift test` running this does not hold the one it needs.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("vitalsnap-edges-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        // A build folder of its own (nothing is built in it), so that the `swift test` running this does not hold
+        // the one it needs; always the same one, as SwiftPM leaves a lock file in the temporary folder for each.
+        let scratch = packageRoot.appendingPathComponent(".build/module-edges")
+        let outputFolder = FileManager.default.temporaryDirectory.appendingPathComponent("vitalsnap-edges-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outputFolder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outputFolder) }
         let output = try run(
-            swift, ["package", "--package-path", packageRoot.path, "--scratch-path", scratch.appendingPathComponent("build").path,
-                    "dump-package"],
-            outputIn: scratch)
+            swift, ["package", "--package-path", packageRoot.path, "--scratch-path", scratch.path, "dump-package"],
+            outputIn: outputFolder)
         return try parse(output)
     }
 
