@@ -31,6 +31,10 @@ fi
 
 # A package depended on by path is known by its folder's name (this checkout's, whatever it is called).
 identity=$(basename "$root" | tr '[:upper:]' '[:lower:]')
+# The photo reader: DisplayReader since the OCR restructuring of issue 39, PhotoReader before it; both are made
+# the same way and read a file into a PhotoResult.
+reader=PhotoReader
+grep -rqs 'public struct DisplayReader\b' Sources/VitalSnapOCR && reader=DisplayReader
 mkdir -p "$work/Sources/ReaderOnly"
 cat >"$work/Package.swift" <<EOF
 // swift-tools-version: 6.1
@@ -50,7 +54,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 EOF
-cat >"$work/Sources/ReaderOnly/main.swift" <<'EOF'
+cat >"$work/Sources/ReaderOnly/main.swift" <<EOF
 import Foundation
 import VitalSnapOCR
 import VitalSnapRecords
@@ -65,10 +69,10 @@ guard let peripheral = try PeripheralCatalog.builtIn()[peripheralID] else {
     print("no peripheral \(peripheralID) in the built-in catalog")
     exit(2)
 }
-var reader = PhotoReader(peripheral: peripheral)
+var reader = $reader(peripheral: peripheral, reader: .rules)
 let result = reader.read(file: arguments[1])
 guard let reading = result.reading else {
-    print("no reading of \(arguments[1]): \(result.status.rawValue) \(result.message ?? "")")
+    print("no reading of \(arguments[1]): \(result.status.rawValue)")
     exit(2)
 }
 let metadata = CaptureMetadata(peripheralID: peripheral.id, reading: reading, glare: result.glare ?? .none, displayRegion: nil)
