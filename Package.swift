@@ -1,14 +1,28 @@
 // swift-tools-version: 6.1
+// A package for Linux (Debian 12, Swift 6.3): cameras through V4L2 (libv4l2), Bluetooth through BlueZ over D-Bus
+// (libdbus-1), images through libjpeg, libpng, libwebp and libheif, the upload queue in SQLite, Apple Health exports
+// through libxml2 and ISA-L. It is built and tested on Linux only, and its camera and Bluetooth modules cannot build
+// anywhere else, so it declares no `platforms` (they set Apple deployment targets and do nothing on Linux).
+// The Debian packages it needs (the list in .ci/run):
+//   build:  libpng-dev libjpeg-dev libwebp-dev libheif-dev libv4l-dev libsqlite3-dev libdbus-1-dev libxml2-dev
+//           libisal-dev pkg-config
+//   tests:  dbus-daemon python3-dbus python3-gi (a private bus and the stand-in BlueZ of the Bluetooth tests)
 import PackageDescription
 
 let package = Package(
     name: "VitalSnap",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "vitalsnap", targets: ["vitalsnap"]),
+        // The camera reader, without the upload queue: VitalSnapOCR depends on VitalSnapRecords, not VitalSnapCore,
+        // and a program that uses it links no SQLite (ModuleEdgeTests, Scripts/check-module-edges.sh).
         .library(name: "VitalSnapOCR", targets: ["VitalSnapOCR"]),
         .library(name: "VitalSnapImaging", targets: ["VitalSnapImaging"]),
+        .library(name: "VitalSnapInference", targets: ["VitalSnapInference"]),
+        .library(name: "VitalSnapCapture", targets: ["VitalSnapCapture"]),
+        .library(name: "VitalSnapRecords", targets: ["VitalSnapRecords"]),
         .library(name: "VitalSnapCore", targets: ["VitalSnapCore"]),
+        .library(name: "VitalSnapBluetooth", targets: ["VitalSnapBluetooth"]),
+        .library(name: "VitalSnapHealth", targets: ["VitalSnapHealth"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,14 +50,19 @@ let package = Package(
         .target(name: "VitalSnapImaging", dependencies: ["CImageCodecs"]),
         // Small convolutional networks read from safetensors files: SIMD kernels with scalar twins.
         .target(name: "VitalSnapInference"),
-        .target(name: "VitalSnapCore", dependencies: ["CSQLite", .product(name: "Logging", package: "swift-log")]),
+        // The record types, their JSON, time and units: what a reader makes, without the queue's storage.
+        .target(name: "VitalSnapRecords"),
+        // The upload queue (SQLite), the session and the uploader.
+        .target(
+            name: "VitalSnapCore",
+            dependencies: ["VitalSnapRecords", "CSQLite", .product(name: "Logging", package: "swift-log")]),
         // The peripheral definitions and overlay images, kept at the top of the repository.
         .target(name: "VitalSnapOverlays", path: "Overlays", resources: [.copy("peripherals")]),
         // The trained reader's model files and their model card, kept at the top of the repository.
         .target(name: "VitalSnapModels", path: "Models", exclude: ["README.md"], resources: [.copy("reader")]),
         .target(
             name: "VitalSnapOCR",
-            dependencies: ["VitalSnapImaging", "VitalSnapInference", "VitalSnapCore", "VitalSnapOverlays", "VitalSnapModels", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["VitalSnapImaging", "VitalSnapInference", "VitalSnapRecords", "VitalSnapOverlays", "VitalSnapModels", .product(name: "Logging", package: "swift-log")]),
         // A loopback stand-in for the ingestion server, for tests, benchmarks and `vitalsnap serve-ingestion`.
         .target(name: "VitalSnapIngestStub"),
         .target(name: "VitalSnapSamples", dependencies: ["VitalSnapImaging", "VitalSnapOCR"]),
@@ -52,18 +71,18 @@ let package = Package(
         // D-Bus (libdbus-1) and the controller that reads a device into the upload queue.
         .target(
             name: "VitalSnapBluetooth",
-            dependencies: ["CDBus", "VitalSnapCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["CDBus", "VitalSnapCore", "VitalSnapRecords", .product(name: "Logging", package: "swift-log")],
             resources: [.copy("Resources/ble-peripherals.json")]),
         // Apple Health exports: zip entries inflated as they are read (ISA-L's igzip), the XML streamed (libxml2's reader),
         // samples mapped to records and daily totals, subscriptions.
         .target(
             name: "VitalSnapHealth",
-            dependencies: ["CHealthXML", "CIsal", "VitalSnapCore", .product(name: "Logging", package: "swift-log")]),
+            dependencies: ["CHealthXML", "CIsal", "VitalSnapCore", "VitalSnapRecords", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "vitalsnap",
             dependencies: [
-                "VitalSnapOCR", "VitalSnapImaging", "VitalSnapCore", "VitalSnapSamples", "VitalSnapIngestStub", "VitalSnapCapture",
-                "VitalSnapBluetooth", "VitalSnapHealth",
+                "VitalSnapOCR", "VitalSnapImaging", "VitalSnapRecords", "VitalSnapCore", "VitalSnapSamples", "VitalSnapIngestStub",
+                "VitalSnapCapture", "VitalSnapBluetooth", "VitalSnapHealth",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -71,18 +90,25 @@ let package = Package(
 
         .testTarget(name: "VitalSnapImagingTests", dependencies: ["VitalSnapImaging"]),
         .testTarget(name: "VitalSnapInferenceTests", dependencies: ["VitalSnapInference"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore", "VitalSnapIngestStub"]),
-        .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapSamples", "VitalSnapModels"]),
+        .testTarget(name: "VitalSnapRecordsTests", dependencies: ["VitalSnapRecords"]),
+        .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore", "VitalSnapRecords", "VitalSnapIngestStub"]),
+        .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapRecords", "VitalSnapSamples", "VitalSnapModels"]),
         .testTarget(name: "VitalSnapSamplesTests", dependencies: ["VitalSnapSamples"]),
         // A private dbus-daemon and the stand-in BlueZ of Tests/Fixtures/bluez, for the Bluetooth and CLI tests.
         .target(name: "BlueZStandIn", dependencies: ["VitalSnapBluetooth"], path: "Tests/BlueZStandIn"),
         .testTarget(
-            name: "VitalSnapBluetoothTests", dependencies: ["VitalSnapBluetooth", "VitalSnapCore", "VitalSnapIngestStub", "BlueZStandIn"]),
-        .testTarget(name: "VitalSnapHealthTests", dependencies: ["VitalSnapHealth", "VitalSnapCore"]),
+            name: "VitalSnapBluetoothTests",
+            dependencies: ["VitalSnapBluetooth", "VitalSnapCore", "VitalSnapRecords", "VitalSnapIngestStub", "BlueZStandIn"]),
+        .testTarget(name: "VitalSnapHealthTests", dependencies: ["VitalSnapHealth", "VitalSnapCore", "VitalSnapRecords"]),
         .testTarget(name: "VitalSnapCaptureTests", dependencies: ["VitalSnapCapture", "VitalSnapImaging"]),
         .testTarget(
             name: "VitalSnapCLITests",
-            dependencies: ["vitalsnap", "VitalSnapImaging", "VitalSnapCore", "VitalSnapIngestStub", "VitalSnapBluetooth", "BlueZStandIn"]),
+            dependencies: [
+                "vitalsnap", "VitalSnapImaging", "VitalSnapRecords", "VitalSnapCore", "VitalSnapIngestStub", "VitalSnapBluetooth",
+                "BlueZStandIn",
+            ]),
+        // The manifest's module edges (`swift package dump-package`): the reader links neither the queue nor SQLite.
+        .testTarget(name: "ModuleEdgeTests"),
     ],
     swiftLanguageModes: [.v6]
 )

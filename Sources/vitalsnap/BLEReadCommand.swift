@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VitalSnapBluetooth
 import VitalSnapCore
+import VitalSnapRecords
 
 /// `vitalsnap ble read ID`: reads a Bluetooth device into the upload queue.
 struct BLEReadCommand: AsyncParsableCommand {

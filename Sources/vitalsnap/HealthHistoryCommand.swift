@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VitalSnapCore
 import VitalSnapHealth
+import VitalSnapRecords
 
 /// `vitalsnap health history`: a range of past days from an export, queued whether or not it was delivered.
 struct HealthHistoryCommand: AsyncParsableCommand {

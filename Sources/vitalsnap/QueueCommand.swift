@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalSnapCore
+import VitalSnapRecords
 
 struct QueueCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,6 +4,7 @@ import VitalSnapCapture
 import VitalSnapCore
 import VitalSnapImaging
 import VitalSnapOCR
+import VitalSnapRecords
 
 /// The main job: hold a meter to the camera, converge on its value, confirm it, queue the record with its crop.
 struct ReadCommand: AsyncParsableCommand {

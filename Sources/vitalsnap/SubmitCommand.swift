@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VitalSnapCore
+import VitalSnapRecords
 
 /// Manual entry: a measurement typed in, queued like a camera reading and uploaded when a session exists.
 struct SubmitCommand: AsyncParsableCommand {

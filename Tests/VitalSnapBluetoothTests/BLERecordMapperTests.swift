@@ -1,5 +1,5 @@
 import Foundation
-import VitalSnapCore
+import VitalSnapRecords
 import XCTest
 @testable import VitalSnapBluetooth
 

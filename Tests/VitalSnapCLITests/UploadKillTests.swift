@@ -1,6 +1,7 @@
 import Foundation
 import VitalSnapCore
 import VitalSnapIngestStub
+import VitalSnapRecords
 import XCTest
 
 #if canImport(Glibc)

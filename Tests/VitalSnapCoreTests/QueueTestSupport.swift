@@ -1,5 +1,6 @@
 import Foundation
 import VitalSnapCore
+import VitalSnapRecords
 import XCTest
 
 extension XCTestCase {
@@ -10,8 +11,10 @@ extension XCTestCase {
         return DataDirectory(path: path)
     }
 
-    /// A glucose record with its own activity ID; `value` in mg/dL.
+    /// A glucose record with its own activity ID, at a fixed time (2024-03-05 07:10 at -05:00); `value` in mg/dL.
     func glucose(_ value: Double, id: String = UUID().uuidString) throws -> Record {
-        .diabetes(try DiabetesRecord(header: Fixtures.header(activityID: id), bloodGlucose: value, unit: .mgPerDL))
+        let header = RecordHeader(
+            activityID: id, timestamp: Date(timeIntervalSince1970: 1_709_640_600), utcOffset: UTCOffset(seconds: -18_000)!)
+        return .diabetes(try DiabetesRecord(header: header, bloodGlucose: value, unit: .mgPerDL))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import VitalSnapCore
+import VitalSnapRecords
 import XCTest
 
 final class SessionTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import VitalSnapCore
+import VitalSnapRecords
 import XCTest
 
 /// The queue's writer for long imports: commits every N records, rolls back the rest when cancelled, and keeps

@@ -1,5 +1,6 @@
 import Foundation
 @testable import VitalSnapCore
+import VitalSnapRecords
 import XCTest
 
 final class UploadQueueTests: XCTestCase {

@@ -1,6 +1,7 @@
 import Foundation
 import VitalSnapCore
 import VitalSnapIngestStub
+import VitalSnapRecords
 import XCTest
 
 /// The uploader against a real HTTP server on loopback, told to fail in the ways real servers do.

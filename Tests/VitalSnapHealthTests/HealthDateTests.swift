@@ -1,4 +1,5 @@
 import VitalSnapHealth
+import VitalSnapRecords
 import XCTest
 
 final class HealthDateTests: XCTestCase {

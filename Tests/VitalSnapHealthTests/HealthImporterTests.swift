@@ -1,6 +1,7 @@
 import Foundation
 import VitalSnapCore
 import VitalSnapHealth
+import VitalSnapRecords
 import XCTest
 
 /// Exports in, records in the queue out: the mapping, the totals, reruns, and broken files.

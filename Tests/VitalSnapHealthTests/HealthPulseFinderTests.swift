@@ -1,3 +1,4 @@
+import VitalSnapRecords
 import XCTest
 
 @testable import VitalSnapHealth

@@ -1,6 +1,6 @@
 import Foundation
+import VitalSnapRecords
 import XCTest
-import VitalSnapCore
 import VitalSnapImaging
 @testable import VitalSnapOCR
 

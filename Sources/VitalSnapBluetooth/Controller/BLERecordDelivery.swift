@@ -1,5 +1,6 @@
 import Foundation
 import VitalSnapCore
+import VitalSnapRecords
 
 /// From a finished read to the upload queue: each value made into a record, the new ones queued for the
 /// session's user, and the meter's anchor moved past the records read, in that order (so a crash between them

@@ -1,4 +1,4 @@
-import VitalSnapCore
+import VitalSnapRecords
 /// Glucose Measurement (0x2A18, Glucose service 0x1808): one stored reading of a meter, sent for each record the
 /// Record Access Control Point reports. Layout: flags, sequence number, base time, then what the flags announce.
 public struct GlucoseMeasurement: Equatable, Sendable {

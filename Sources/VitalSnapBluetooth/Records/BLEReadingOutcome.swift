@@ -1,4 +1,4 @@
-import VitalSnapCore
+import VitalSnapRecords
 
 /// What one value read from a device became: a record for the upload queue, or the reason there is none.
 public enum BLEReadingOutcome: Equatable, Sendable {

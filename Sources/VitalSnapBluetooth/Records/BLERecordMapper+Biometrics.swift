@@ -1,5 +1,5 @@
 import Foundation
-import VitalSnapCore
+import VitalSnapRecords
 
 extension BLERecordMapper {
     /// A Blood Pressure Measurement (2A35): systolic and diastolic in mmHg (kPa converted), the pulse as resting

@@ -1,5 +1,5 @@
 import Foundation
-import VitalSnapCore
+import VitalSnapRecords
 
 extension BLERecordMapper {
     /// Sample type of a glucose meter's control solution (Glucose Measurement, type nibble).

@@ -1,5 +1,5 @@
 import Foundation
-import VitalSnapCore
+import VitalSnapRecords
 
 extension BLERecordMapper {
     /// A Weight Measurement (2A9D), read at the resolution its Weight Scale Feature (2A9E) gives: a `WeightRecord`

@@ -1,5 +1,5 @@
 import Foundation
-import VitalSnapCore
+import VitalSnapRecords
 
 /// Turns what one peripheral sent into Core records in canonical units, with the header every Bluetooth record
 /// carries: `validated` (the device itself produced the value), VitalSnap as source, the maker as original

@@ -1,4 +1,4 @@
-import VitalSnapCore
+import VitalSnapRecords
 
 /// Why a value a device sent became no record. The controller logs it and goes on with the next reading; none
 /// of these stops a read.

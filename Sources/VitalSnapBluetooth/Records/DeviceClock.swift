@@ -1,5 +1,5 @@
 import Foundation
-import VitalSnapCore
+import VitalSnapRecords
 
 /// A device's clock: GATT date-times are its local wall-clock time with no zone, so they are read at the UTC
 /// offset the device's clock is taken to keep (the phone's, where the person set it from the phone).

@@ -1,4 +1,4 @@
-import VitalSnapCore
+import VitalSnapRecords
 
 /// The factors from the units GATT characteristics use to the units records are made in.
 enum GATTUnitConversion {

@@ -1,4 +1,4 @@
-import VitalSnapCore
+import VitalSnapRecords
 
 extension GlucoseMeasurementContext.Meal {
     /// Validic's relationship to a meal for the meter's meal field. Preprandial is before a meal, postprandial

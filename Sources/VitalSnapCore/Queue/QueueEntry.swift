@@ -1,4 +1,5 @@
 import Foundation
+import VitalSnapRecords
 
 /// A record ready for the queue: validated, and encoded as `RecordJSON.encode` writes it. Made where the record
 /// is made (an import makes them on a thread of its own), so the thread that writes the queue only stores them.

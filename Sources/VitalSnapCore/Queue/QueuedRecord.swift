@@ -1,4 +1,5 @@
 import Foundation
+import VitalSnapRecords
 
 /// A record waiting in the upload queue, with the image that goes after it.
 public struct QueuedRecord: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import VitalSnapRecords
 
 /// The durable queue every module hands its records to: one SQLite file in WAL mode in the data directory,
 /// and the records' images as files beside it.

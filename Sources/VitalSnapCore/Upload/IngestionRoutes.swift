@@ -1,4 +1,5 @@
 import Foundation
+import VitalSnapRecords
 
 /// The mobile ingestion routes of Validic's SDK, appended to the session's endpoint.
 public struct IngestionRoutes: Sendable {

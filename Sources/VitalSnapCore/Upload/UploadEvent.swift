@@ -1,4 +1,5 @@
 import Foundation
+import VitalSnapRecords
 
 /// What happened to a queued record or image, as the SDK's session notifications report it.
 public enum UploadEvent: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import VitalSnapRecords
 
 /// Sends a session's queued records in order, each record's image after it, and reports every outcome.
 ///

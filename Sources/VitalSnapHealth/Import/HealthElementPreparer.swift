@@ -1,5 +1,6 @@
 import Foundation
 import VitalSnapCore
+import VitalSnapRecords
 
 /// The part of an import that depends on nothing but the element and the import's fixed choices (the subscribed
 /// types, the day range), done on the preparing threads (`HealthImportStages`): whether the element is imported,

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import VitalSnapCore
+import VitalSnapRecords
 
 /// Reads an export into the upload queue: the XML streamed out of the file or zip, each element mapped to
 /// records (point samples at once, daily totals at the end), records queued in batches of one transaction.

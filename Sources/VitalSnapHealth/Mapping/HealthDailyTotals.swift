@@ -1,5 +1,5 @@
 import Foundation
-import VitalSnapCore
+import VitalSnapRecords
 
 /// The samples the SDK files as daily totals, summed: movement (steps, distance, flights, energy, exercise time,
 /// hours stood, mindful minutes) per day and source into routine records, food and drink per day and source into

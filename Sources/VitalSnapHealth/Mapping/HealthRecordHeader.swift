@@ -1,4 +1,4 @@
-import VitalSnapCore
+import VitalSnapRecords
 
 /// The header every record made from Apple Health data carries: who measured (the export's `sourceName` as the
 /// original source, the device's name), that it came through Apple Health (extras `intermediary_source`, the

@@ -1,5 +1,5 @@
 import Foundation
-import VitalSnapCore
+import VitalSnapRecords
 
 /// Turns the export's elements into Core records in canonical units: one record per point sample (glucose,
 /// heart rate, temperature, SpO2, body mass), one biometrics record per blood pressure correlation, one fitness

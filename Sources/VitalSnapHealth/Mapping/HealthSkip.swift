@@ -1,4 +1,3 @@
-import VitalSnapCore
 
 /// Why a sample of the export made no record of its own; each is counted in the import's summary.
 public enum HealthSkip: Error, Equatable, Hashable, Sendable, CustomStringConvertible {

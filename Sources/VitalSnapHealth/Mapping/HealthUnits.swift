@@ -1,4 +1,4 @@
-import VitalSnapCore
+import VitalSnapRecords
 
 /// The export's unit strings, turned into the canonical units of VitalSnap's records. Unit strings follow the
 /// phone's settings (km or mi, kcal or Cal, mg/dL or mmol/L), so each quantity accepts the spellings HealthKit

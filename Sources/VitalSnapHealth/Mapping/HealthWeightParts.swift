@@ -1,4 +1,4 @@
-import VitalSnapCore
+import VitalSnapRecords
 
 /// Body mass, BMI, body fat, lean mass and height, gathered into one weight record per moment and source, as a
 /// smart scale writes them together. They come in separate parts of the export (grouped by type), so they are

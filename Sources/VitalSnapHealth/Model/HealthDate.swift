@@ -1,5 +1,5 @@
 import Foundation
-import VitalSnapCore
+import VitalSnapRecords
 
 /// A date as the export writes it, `2019-07-19 10:36:11 -0700`: the instant and the wall clock's offset.
 /// Parsed by hand (a DateFormatter per attribute would dominate an import of millions of samples).

@@ -1,6 +1,6 @@
 import Foundation
-import VitalSnapCore
 import VitalSnapImaging
+import VitalSnapRecords
 
 /// How a record was read from the camera: what an app shows beside the crop for the person to confirm, and what
 /// a reviewer needs to judge a doubtful reading later.

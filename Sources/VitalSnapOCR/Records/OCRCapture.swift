@@ -1,5 +1,5 @@
-import VitalSnapCore
 import VitalSnapImaging
+import VitalSnapRecords
 
 /// A record read by the camera, with the crop of the display it was read from and how it was read.
 ///

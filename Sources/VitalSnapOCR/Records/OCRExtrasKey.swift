@@ -1,4 +1,4 @@
-import VitalSnapCore
+import VitalSnapRecords
 
 /// The extras keys under which a camera reading's metadata travels with its record. All start with `ocr_`, so
 /// they cannot collide with the keys Validic's SDKs write.

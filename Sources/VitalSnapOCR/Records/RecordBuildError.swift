@@ -1,4 +1,4 @@
-import VitalSnapCore
+import VitalSnapRecords
 
 /// Why a reading did not become a record, said so that an app can show it as it is.
 public enum RecordBuildError: Error, Equatable, Sendable, CustomStringConvertible {

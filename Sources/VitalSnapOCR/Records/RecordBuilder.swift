@@ -1,6 +1,6 @@
 import Foundation
-import VitalSnapCore
 import VitalSnapImaging
+import VitalSnapRecords
 
 /// Turns what the camera read from one peripheral into a health record: picks the record type from the
 /// peripheral's type, converts displayed units to the record's canonical ones, and refuses anything that is not

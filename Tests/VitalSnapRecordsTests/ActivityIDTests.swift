@@ -1,6 +1,6 @@
 import Foundation
+@testable import VitalSnapRecords
 import XCTest
-@testable import VitalSnapCore
 
 final class ActivityIDTests: XCTestCase {
     func testIDsAreUniqueLowercaseUUIDs() {

@@ -1,5 +1,5 @@
+import VitalSnapRecords
 import XCTest
-import VitalSnapCore
 
 final class UnitParsingTests: XCTestCase {
     func testGlucoseSpellings() {

@@ -1,5 +1,5 @@
 import Foundation
-import VitalSnapCore
+import VitalSnapRecords
 
 /// Fixed headers, so JSON and equality tests do not depend on the clock or random IDs.
 enum Fixtures {

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-@testable import VitalSnapCore
+@testable import VitalSnapRecords
 
 /// The record writer writes what Foundation's `JSONEncoder` (sorted keys, slashes unescaped) writes for the same
 /// fields, byte for byte, for every kind of record and awkward value.

@@ -1,6 +1,6 @@
 import Foundation
+import VitalSnapRecords
 import XCTest
-import VitalSnapCore
 
 /// Routine, fitness, nutrition and sleep records: their JSON and the values they refuse.
 final class ActivityRecordTests: XCTestCase {

@@ -1,6 +1,6 @@
 import Foundation
+import VitalSnapRecords
 import XCTest
-import VitalSnapCore
 
 final class TimeTests: XCTestCase {
     func testOffsetText() {

@@ -1,6 +1,6 @@
 import Foundation
+import VitalSnapRecords
 import XCTest
-import VitalSnapCore
 
 final class RecordJSONTests: XCTestCase {
     private func json(_ record: Record) throws -> String {
