@@ -31,10 +31,7 @@ fi
 
 # A package depended on by path is known by its folder's name (this checkout's, whatever it is called).
 identity=$(basename "$root" | tr '[:upper:]' '[:lower:]')
-# The photo reader: DisplayReader since the OCR restructuring of issue 39, PhotoReader before it; both are made
-# the same way and read a file into a PhotoResult.
-reader=PhotoReader
-grep -rqs 'public struct DisplayReader\b' Sources/VitalSnapOCR && reader=DisplayReader
+reader=DisplayReader
 mkdir -p "$work/Sources/ReaderOnly"
 cat >"$work/Package.swift" <<EOF
 // swift-tools-version: 6.1
