@@ -7,13 +7,13 @@ import VitalSnapImaging
 /// Segments are judged on how dark they are compared with the line's lit strokes, not on the binary mask: the
 /// faint "ghosts" of unlit LCD segments are darker than the background too, and a mask that lets them in would
 /// turn every 4 into a 9.
+///
+/// Every threshold is a field of `configuration`.
 public struct RuleCharacterRecognizer: CharacterRecognizer {
-    /// A segment is lit when its darkness reaches this share of the line's typical stroke darkness...
-    public var onRatio = 0.5
-    /// ...and the decision is clear (confidence 1) this far from the level a cell's segments split at.
-    public var clearMargin = 0.2
-    /// A value is only read from a line whose every character is at least this clear.
-    public static let minimumReadingConfidence = 0.35
+    public var configuration: Configuration
+    /// A value is only read from a line whose every character is at least this clear: the default
+    /// configuration's `minimumReadingConfidence`.
+    public static var minimumReadingConfidence: Double { Configuration().minimumReadingConfidence }
 
     /// Each decision is traced at level `trace` (`vitalsnap inspect --verbose`).
     private let logger = Logger(label: "vitalsnap.ocr")
@@ -24,55 +24,59 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
     private var labeler = ConnectedComponents()
     private var along: [Int] = []
 
-    public init() {}
+    public init(configuration: Configuration = .init()) {
+        self.configuration = configuration
+    }
 
     public mutating func recognize(_ line: RectifiedLine) -> LineTranscript {
         let image = line.image
         let H = line.digitHeight, Hd = Double(line.digitHeight)
         let top = line.digitTop, bottom = line.digitBottom
         let band = PixelRect(x: 0, y: top, width: image.width, height: H)
-        guard separator.separate(image, strokeRadius: max(3, H / 5), thresholdRegion: band, into: &mask) != nil else {
+        let strokeRadius = max(configuration.ink.minimumStrokeRadius, H / configuration.ink.strokeRadiusDivisor)
+        guard separator.separate(image, strokeRadius: strokeRadius, thresholdRegion: band, into: &mask) != nil else {
             return .empty
         }
         let bandHistogram = Histogram(image, in: band)
-        let contrast = bandHistogram.percentile(0.9) - bandHistogram.percentile(0.03)
+        let contrast = bandHistogram.percentile(configuration.ink.contrastUpperPercentile)
+            - bandHistogram.percentile(configuration.ink.contrastLowerPercentile)
         // Flat runs longer than a segment are bezel edges or printed lines touching the digits. (Vertical
         // edges are left whole: cut up, their pieces would pass for `1`s; whole, they are too tall to be one.)
-        LongRunRemoval(maximumHorizontal: Int(0.95 * Hd), maximumVertical: Int.max, margin: 0)
+        LongRunRemoval(maximumHorizontal: Int(configuration.ink.longestFlatRun * Hd), maximumVertical: Int.max, margin: 0)
             .apply(&mask, scratch: &runScratch)
-        let allComponents = labeler.label(mask, minimumArea: 2)
+        let allComponents = labeler.label(mask, minimumArea: configuration.ink.minimumComponentArea)
+        let reach = H / configuration.cells.bandReachDivisor
         let components = allComponents.filter { c in
             // Ink that reaches into the digit band, and is not a frame or shadow taller than the digits, nor a
             // long flat bar that would join the digits it passes over into one cell.
             // (Well into it: where lines are packed, the foot of the line above reaches into the band's edge.)
-            c.box.maxY > top + H / 10 && c.box.minY < bottom - H / 10 && Double(c.box.height) < 1.35 * Hd
-                && !(Double(c.box.width) > 1.0 * Hd && Double(c.box.height) < 0.5 * Hd)
+            c.box.maxY > top + reach && c.box.minY < bottom - reach
+                && Double(c.box.height) < configuration.cells.maximumHeight * Hd
+                && !(Double(c.box.width) > configuration.cells.barMinimumWidth * Hd
+                    && Double(c.box.height) < configuration.cells.barMaximumHeight * Hd)
         }
-        // Dots: small, squarish, sitting on the baseline. Set aside so they do not merge into a digit.
-        let isDot: (Component) -> Bool = { c in
-            let w = Double(c.box.width), h = Double(c.box.height)
-            return h <= 0.3 * Hd && w <= 0.32 * Hd && w >= 0.06 * Hd && w / h >= 0.4 && w / h <= 2.5
-                && Double(c.box.maxY) >= Double(bottom) - 0.22 * Hd && Double(c.box.maxY) <= Double(bottom) + 0.2 * Hd
-                && c.fill >= 0.5
-        }
-        // (From all components: a small point sits on the baseline, below the band's inner rows.)
-        let dots = allComponents.filter(isDot)
-        let cells = Self.groupByColumns(components.filter { !isDot($0) }, height: H)
+        // Dots, set aside so they do not merge into a digit. (From all components: a small point sits on the
+        // baseline, below the band's inner rows.)
+        let dots = allComponents.filter { isDot($0, bottom: bottom, height: Hd) }
+        let cells = Self.groupByColumns(components.filter { !isDot($0, bottom: bottom, height: Hd) }, height: H, configuration.cells)
             .map { detachingFrame($0, top: top, height: H) }
             .flatMap { splitOffTouchingOne($0, height: H) }
 
         // Typical width of a full character, for telling a `1` from a digit and for the pitch.
-        let wide = cells.filter { Double($0.height) >= 0.6 * Hd && Double($0.width) >= 0.4 * Hd }.map(\.width).sorted()
-        let typicalWidth = wide.isEmpty ? 0.55 * Hd : Double(wide[wide.count / 2])
-        let stroke = Self.strokeWidth(mask, cells: cells, top: top, height: H)
-        let lineLit = litLevel(in: band, fraction: 0.5)
+        let wide = cells.filter {
+            Double($0.height) >= configuration.cells.fullHeight * Hd
+                && Double($0.width) >= configuration.cells.fullCharacterMinimumWidth * Hd
+        }.map(\.width).sorted()
+        let typicalWidth = wide.isEmpty ? configuration.cells.typicalWidthFallback * Hd : Double(wide[wide.count / 2])
+        let stroke = Self.strokeWidth(mask, cells: cells, top: top, height: H, configuration.cells)
+        let lineLit = litLevel(in: band, fraction: configuration.ink.lineLitPercentile)
 
         var characters: [RecognizedCharacter] = []
         for cell in cells {
             // Judge each cell against its own strokes where they are fainter than the line's (glare washes out
             // part of a display), but never against less than most of the line's level: a cell of nothing
             // but ghost segments must not read as an 8.
-            let lit = max(litLevel(in: cell, fraction: 0.75), 0.65 * lineLit)
+            let lit = max(litLevel(in: cell, fraction: configuration.ink.cellLitPercentile), configuration.ink.cellLitFloor * lineLit)
             if let c = classify(cell, typicalWidth: typicalWidth, stroke: stroke, lit: lit, top: top, height: H) {
                 characters.append(c)
             }
@@ -87,12 +91,15 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
             """)
         // Keep only the number around the detected candidates: things beside it (unit labels, icons, bezel
         // edges) were picked up by looking past the candidates and are not part of it.
-        let trimmed = Self.trimToCandidates(characters, spans: line.candidateSpans, typicalWidth: typicalWidth)
+        let trimmed = Self.trimToCandidates(
+            characters, spans: line.candidateSpans, typicalWidth: typicalWidth, configuration: configuration)
         // A point is printed as dark as the segments; specks of noise on the baseline are not.
-        let darkDots = dots.filter { litLevel(in: $0.box, fraction: 0.5) >= 0.6 * lineLit }
+        let darkDots = dots.filter {
+            litLevel(in: $0.box, fraction: configuration.points.darknessPercentile) >= configuration.points.minimumDarkness * lineLit
+        }
         characters = insertingDecimalPoints(into: trimmed.characters, dots: darkDots, stroke: stroke, bottom: bottom)
 
-        let hasGap = trimmed.unclearNeighbour || framed.doubtful || !Self.isRegular(characters)
+        let hasGap = trimmed.unclearNeighbour || framed.doubtful || !Self.isRegular(characters, configuration.pitch)
             || somethingInNextCell(of: characters, band: band, lit: lineLit, typicalWidth: typicalWidth, line: line)
         return LineTranscript(characters: characters, contrast: contrast, hasGap: hasGap, noise: strayInk(around: characters, band: band))
     }
@@ -115,8 +122,9 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
         // round: the gaps between dark digits read as light strokes (a row of `1`s). Only digits of five or
         // more segments in a bold font (88) come near half on their own.
         logger.trace("     ink share \(Double(ink) / Double(span.area)), stray \(Double(stray) / Double(span.area))")
-        let full = characters.filter { $0.segments.rawValue.nonzeroBitCount >= 5 }.count
-        let limit = full * 2 >= characters.count ? 0.6 : 0.5
+        let number = configuration.number
+        let full = characters.filter { $0.segments.rawValue.nonzeroBitCount >= number.boldSegments }.count
+        let limit = full * 2 >= characters.count ? number.boldInkShare : number.maximumInkShare
         if Double(ink) > limit * Double(span.area) { return 1 }
         return Double(stray) / Double(span.area)
     }
@@ -133,18 +141,20 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
     mutating func somethingInNextCell(
         of characters: [RecognizedCharacter], band: PixelRect, lit: Double, typicalWidth: Double, line: RectifiedLine
     ) -> Bool {
+        let next = configuration.nextCell
         let glyphs = characters.filter { $0.character != "." }
         guard let first = glyphs.first, let last = glyphs.last else { return false }
         let edges = glyphs.map(\.box.maxX)
         let steps = zip(edges.dropFirst(), edges).map { $0 - $1 }.sorted()
-        let pitch = steps.isEmpty ? Int(1.25 * typicalWidth) : steps[steps.count / 2]
+        let pitch = steps.isEmpty ? Int(configuration.pitch.fallbackPitch * typicalWidth) : steps[steps.count / 2]
         let width = Int(typicalWidth)
         let darkness = separator.darkness, background = separator.background
-        let level = UInt8(min(255, 0.5 * lit))
-        let insideLevel = Double(Histogram(background, in: glyphs.dropFirst().reduce(first.box) { $0.union($1.box) }).percentile(0.5))
+        let level = UInt8(min(255, next.inkLevel * lit))
+        let percentile = configuration.ink.backgroundPercentile
+        let insideLevel = Double(Histogram(background, in: glyphs.dropFirst().reduce(first.box) { $0.union($1.box) }).percentile(percentile))
         for right in [first.box.maxX - pitch, last.box.maxX + pitch] {
             // The cell, less a stroke's margin on each side, so the neighbours' strokes do not count.
-            let inset = max(2, width / 6)
+            let inset = max(2, width / next.insetDivisor)
             let whole = PixelRect(x: right - width + inset, y: band.minY, width: width - 2 * inset, height: band.height)
             let cell = whole.intersection(darkness.bounds)
             if 2 * cell.width < whole.width, right < first.box.maxX {
@@ -154,15 +164,15 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
             }
             guard cell.width >= 3, cell.height >= 3 else { continue }
             // Beyond the display window (bezel, body) there is no cell to worry about.
-            let here = Double(Histogram(background, in: cell).percentile(0.5))
-            guard abs(here - insideLevel) <= 0.2 * max(insideLevel, 1) else { continue }
+            let here = Double(Histogram(background, in: cell).percentile(percentile))
+            guard abs(here - insideLevel) <= next.backgroundTolerance * max(insideLevel, 1) else { continue }
             var count = 0, x0 = Int.max, x1 = Int.min, y0 = Int.max, y1 = Int.min
             for y in cell.minY..<cell.maxY {
                 for x in cell.minX..<cell.maxX where darkness[x, y] >= level {
                     count += 1; x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
                 }
             }
-            guard Double(count) >= 0.06 * Double(cell.area) else { continue }
+            guard Double(count) >= next.minimumInkShare * Double(cell.area) else { continue }
             let ink = PixelRect(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
             // A digit, even faint or broken, has a vertical stroke of a good part of the cell's height; icons
             // (a battery, a drop) and flat bars (the edge of the window, a printed line) do not.
@@ -174,10 +184,10 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
                     longestStroke = max(longestStroke, run)
                 }
             }
-            if Double(longestStroke) < 0.35 * Double(band.height) { continue }
+            if Double(longestStroke) < next.minimumStroke * Double(band.height) { continue }
             // A unit symbol (°C, %) sits beside the top of the digits only; a digit, even a smaller one (the
             // tenths of a meter), reaches down towards the baseline.
-            if Double(ink.maxY - band.minY) < 0.6 * Double(band.height) { continue }
+            if Double(ink.maxY - band.minY) < next.minimumReachDown * Double(band.height) { continue }
             if continuesBeyond(ink, height: band.height) { continue }  // a frame or bezel edge, not a digit
             // A vertical line through a digit crosses at most three bars (a, g, d); a stack of more is a
             // signal-strength or battery gauge beside the number.
@@ -191,7 +201,7 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
                 }
                 mostBars = max(mostBars, bars)
             }
-            if mostBars >= 4 { continue }
+            if mostBars >= next.gaugeBars { continue }
             logger.trace("     ink in next cell \(cell): \(count) px, box \(ink), background \(here) vs \(insideLevel)")
             return true
         }
@@ -202,17 +212,20 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
     /// one width at one pitch (a `1` at the right of its cell, so right edges keep the pitch). Irregular
     /// spacing or widths mean a character is missing, an extra one was picked up, or this is not a
     /// seven-segment number at all (printed text, a grille).
-    static func isRegular(_ characters: [RecognizedCharacter]) -> Bool {
+    static func isRegular(_ characters: [RecognizedCharacter], _ configuration: Configuration.Pitch) -> Bool {
         let glyphs = characters.filter { $0.character != "." && $0.character != "-" }
         guard glyphs.count >= 2 else { return true }
         let edges = glyphs.map { Double($0.box.maxX) }
         let steps = zip(edges.dropFirst(), edges).map { $0 - $1 }
         let sortedSteps = steps.sorted()
         let pitch = sortedSteps[sortedSteps.count / 2]
-        guard pitch > 0, steps.allSatisfy({ $0 >= 0.7 * pitch && $0 <= 1.35 * pitch }) else { return false }
+        guard pitch > 0,
+            steps.allSatisfy({ $0 >= configuration.regularMinimumStep * pitch && $0 <= configuration.regularMaximumStep * pitch })
+        else { return false }
         let widths = glyphs.filter { $0.character != "1" && $0.character != "I" }.map { Double($0.box.width) }.sorted()
         if let typical = widths.isEmpty ? nil : widths[widths.count / 2] {
-            guard widths.allSatisfy({ $0 >= 0.7 * typical && $0 <= 1.35 * typical }) else { return false }
+            guard widths.allSatisfy({ $0 >= configuration.regularMinimumWidth * typical && $0 <= configuration.regularMaximumWidth * typical })
+            else { return false }
         }
         return true
     }
@@ -223,7 +236,7 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
     /// an LCD draws each segment apart, so a digit arrives as up to seven pieces whose columns barely meet
     /// (the top bar spans the columns of both vertical strokes). Pieces side by side at the same height do
     /// not join: those are the strokes of two neighbouring characters.
-    static func groupByColumns(_ components: [Component], height: Int) -> [PixelRect] {
+    static func groupByColumns(_ components: [Component], height: Int, _ configuration: Configuration.Cells) -> [PixelRect] {
         let boxes = components.map(\.box).sorted { $0.minX < $1.minX }
         var parent = Array(boxes.indices)
         func find(_ i: Int) -> Int {
@@ -239,17 +252,18 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
                 let rows = min(a.maxY, b.maxY) - max(a.minY, b.minY)
                 let narrower = min(a.width, b.width)
                 // Sharing most of the narrower one's columns, and not far apart: parts of one character.
-                let shareColumns = Double(columns) >= 0.5 * Double(narrower) && Double(-rows) <= 0.2 * Double(height)
+                let shareColumns = Double(columns) >= configuration.sharedColumns * Double(narrower)
+                    && Double(-rows) <= configuration.maximumVerticalGap * Double(height)
                 // Stacked, close above each other, with columns meeting or overlapping: segments of one digit.
                 // (A `1` beside a digit stands level with it, not above it; a label above the digits and an
                 // icon below them are too far apart.)
-                let stacked = columns >= -1 && Double(rows) <= 0.5 * Double(min(a.height, b.height))
-                    && Double(-rows) <= 0.2 * Double(height)
+                let stacked = columns >= -1 && Double(rows) <= configuration.stackedRowOverlap * Double(min(a.height, b.height))
+                    && Double(-rows) <= configuration.maximumVerticalGap * Double(height)
                 // A short bar meeting a stroke at its corner (the top bar of an LED 7): side by side for a few
                 // rows, but the bar is much shorter than the stroke.
                 let corner = columns >= -1 && columns <= 2 && rows >= 0
-                    && Double(min(a.height, b.height)) <= 0.25 * Double(max(a.height, b.height))
-                    && Double(min(a.width, b.width)) <= 0.5 * Double(height)
+                    && Double(min(a.height, b.height)) <= configuration.cornerBarHeight * Double(max(a.height, b.height))
+                    && Double(min(a.width, b.width)) <= configuration.cornerBarWidth * Double(height)
                 guard shareColumns || stacked || corner else { continue }
                 parent[find(j)] = find(i)
             }
@@ -264,8 +278,9 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
     /// the cell, they are the frame: cut them off and keep the digit.
     func detachingFrame(_ cell: PixelRect, top: Int, height: Int) -> PixelRect {
         let Hd = Double(height)
-        let low = top - Int(0.2 * Hd), high = top + Int(1.2 * Hd)
-        guard cell.minY < low || cell.maxY > high, Double(cell.width) >= 0.4 * Hd else { return cell }
+        let cells = configuration.cells
+        let low = top - Int(cells.rowsAbove * Hd), high = top + Int(cells.rowsBelow * Hd)
+        guard cell.minY < low || cell.maxY > high, Double(cell.width) >= cells.frameCutMinimumWidth * Hd else { return cell }
         // A column reaches out when its ink runs on unbroken across the top or bottom edge of the band, from
         // inside it to well beyond (what merely lies beyond, such as the next line's digits, does not count).
         func crosses(_ x: Int, from: Int, to: Int) -> Bool {
@@ -278,12 +293,12 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
             return true
         }
         func reachesOut(_ x: Int) -> Bool {
-            crosses(x, from: top + Int(0.9 * Hd), to: top + Int(1.15 * Hd))
-                || crosses(x, from: top + Int(0.1 * Hd), to: top - Int(0.15 * Hd))
+            crosses(x, from: top + Int(cells.frameCrossingFromBelow * Hd), to: top + Int(cells.frameCrossingToBelow * Hd))
+                || crosses(x, from: top + Int(cells.frameCrossingFromAbove * Hd), to: top - Int(cells.frameCrossingToAbove * Hd))
         }
         let outer = (cell.minX..<cell.maxX).filter(reachesOut)
         guard let first = outer.first, let last = outer.last, last - first + 1 == outer.count,
-            Double(outer.count) <= 0.35 * Double(cell.width)
+            Double(outer.count) <= cells.frameMaximumShare * Double(cell.width)
         else { return cell }
         let rows = PixelRect(x: 0, y: max(low, 0), width: mask.width, height: high - max(low, 0))
         // (Within a couple of columns of the side: the frame drifts, and the cell may hold a pixel of it more.)
@@ -302,9 +317,10 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
     /// read as two `1`s would turn `HI` into a number.
     func splitOffTouchingOne(_ cell: PixelRect, height: Int) -> [PixelRect] {
         let Hd = Double(height)
-        guard Double(cell.width) >= 0.5 * Hd, Double(cell.height) >= 0.6 * Hd else { return [cell] }
-        let maxBridge = max(2, Int(0.12 * Hd))
-        let narrow = Int(0.35 * Hd)
+        let cells = configuration.cells
+        guard Double(cell.width) >= cells.splitMinimumWidth * Hd, Double(cell.height) >= cells.fullHeight * Hd else { return [cell] }
+        let maxBridge = max(2, Int(cells.bridgeMaximum * Hd))
+        let narrow = Int(cells.splitOneMaximumWidth * Hd)
         func column(_ x: Int) -> (count: Int, rows: ClosedRange<Int>?) {
             var n = 0, lo = Int.max, hi = Int.min
             for y in cell.minY..<cell.maxY where mask[x, y] { n += 1; lo = min(lo, y); hi = max(hi, y) }
@@ -315,21 +331,21 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
             for x in x0..<x1 { best = max(best, column(x).count) }
             return best
         }
-        let edgeBand = Int(0.25 * Double(cell.height))
+        let edgeBand = Int(cells.bridgeEdgeShare * Double(cell.height))
         for x in [Int](cell.minX + 2..<max(cell.minX + 2, cell.maxX - 2)) {
             let (count, rows) = column(x)
             guard count <= maxBridge else { continue }
             if let rows, rows.lowerBound > cell.minY + edgeBand && rows.upperBound < cell.maxY - 1 - edgeBand { continue }
             let leftWidth = x - cell.minX, rightWidth = cell.maxX - x - 1
-            let oneOnLeft = leftWidth <= narrow && Double(tallestStroke(cell.minX, x)) >= 0.55 * Hd
-                && Double(rightWidth) >= 0.3 * Hd
-            let oneOnRight = rightWidth <= narrow && Double(tallestStroke(x + 1, cell.maxX)) >= 0.55 * Hd
-                && Double(leftWidth) >= 0.3 * Hd
+            let oneOnLeft = leftWidth <= narrow && Double(tallestStroke(cell.minX, x)) >= cells.splitOneMinimumStroke * Hd
+                && Double(rightWidth) >= cells.splitOtherMinimumWidth * Hd
+            let oneOnRight = rightWidth <= narrow && Double(tallestStroke(x + 1, cell.maxX)) >= cells.splitOneMinimumStroke * Hd
+                && Double(leftWidth) >= cells.splitOtherMinimumWidth * Hd
             guard oneOnLeft || oneOnRight else { continue }
             let left = tightened(PixelRect(x: cell.minX, y: cell.minY, width: leftWidth, height: cell.height))
             let right = tightened(PixelRect(x: x + 1, y: cell.minY, width: rightWidth, height: cell.height))
             // The other side must be a whole character too, not the flag and bar of a 7 beside its stroke.
-            guard Double(min(left.height, right.height)) >= 0.6 * Hd else { continue }
+            guard Double(min(left.height, right.height)) >= cells.fullHeight * Hd else { continue }
             return [left, right]
         }
         return [cell]
@@ -348,9 +364,9 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
     }
 
     /// Median horizontal run length of ink across the upper and lower halves of the cells: the stroke width.
-    static func strokeWidth(_ mask: InkMask, cells: [PixelRect], top: Int, height: Int) -> Int {
+    static func strokeWidth(_ mask: InkMask, cells: [PixelRect], top: Int, height: Int, _ configuration: Configuration.Cells) -> Int {
         var runs: [Int] = []
-        for cell in cells where Double(cell.height) >= 0.6 * Double(height) {
+        for cell in cells where Double(cell.height) >= configuration.fullHeight * Double(height) {
             for y in [cell.minY + cell.height / 4, cell.minY + 3 * cell.height / 4] {
                 var x = cell.minX
                 while x < cell.maxX {
@@ -361,10 +377,10 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
                 }
             }
         }
-        let fallback = max(2, height / 7)
+        let fallback = max(2, height / configuration.strokeFallbackDivisor)
         guard !runs.isEmpty else { return fallback }
         runs.sort()
-        return min(max(runs[runs.count / 2], max(2, height / 14)), height / 3)
+        return min(max(runs[runs.count / 2], max(2, height / configuration.strokeMinimumDivisor)), height / configuration.strokeMaximumDivisor)
     }
 
     /// How dark the lit strokes in `region` are: a percentile of the darkness of its ink pixels.
@@ -393,36 +409,41 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
     mutating func classify(
         _ cell: PixelRect, typicalWidth: Double, stroke: Int, lit: Double, top: Int, height: Int
     ) -> RecognizedCharacter? {
+        let shape = configuration.segments, cells = configuration.cells
         let Hd = Double(height)
         let h = Double(cell.height), w = Double(cell.width)
         let mid = Double(top) + Hd / 2
-        if h >= 0.62 * Hd {
+        if h >= shape.characterHeight * Hd {
             // Taller than the band allows, or part of a line running on beyond it: a bezel edge or a shadow,
             // not a character.
             // (Only thin cells are tested for running on: a wide digit may sit right against the frame.)
-            if Double(cell.minY) < Double(top) - 0.2 * Hd || Double(cell.maxY) > Double(top) + 1.2 * Hd
-                || (w < 0.45 * Hd && continuesBeyond(cell, height: height))
+            if Double(cell.minY) < Double(top) - cells.rowsAbove * Hd || Double(cell.maxY) > Double(top) + cells.rowsBelow * Hd
+                || (w < shape.runOnTestMaximumWidth * Hd && continuesBeyond(cell, height: height))
             {
                 return RecognizedCharacter(character: "?", confidence: 0, segments: [], box: cell, isAligned: false)
             }
-            if w < 0.42 * typicalWidth || w <= 1.6 * Double(stroke) || w < 0.2 * Hd {
+            if w < shape.narrowShareOfTypical * typicalWidth || w <= shape.narrowStrokes * Double(stroke) || w < shape.narrowWidth * Hd {
                 return classifyNarrow(cell, lit: lit, stroke: stroke)
             }
             // A seven-segment character is clearly taller than wide; a cell about as wide as the digits are
             // tall is something else (the gaps around a digit seen with the wrong polarity, a logo, two
             // characters run together).
-            if w > 0.9 * Hd {
+            if w > shape.maximumWidth * Hd {
                 return RecognizedCharacter(character: "?", confidence: 0, segments: [], box: cell)
             }
             return classifySegments(in: cell, stroke: stroke, lit: lit)
         }
         // A minus sign: a short, flat bar around the middle.
-        if h <= 0.3 * Hd && w >= 0.25 * Hd && abs(cell.midY - mid) <= 0.18 * Hd {
+        if h <= shape.minusMaximumHeight * Hd && w >= shape.minusMinimumWidth * Hd
+            && abs(cell.midY - mid) <= shape.minusMaximumOffset * Hd
+        {
             let score = darknessScore(cell, horizontal: true)
             return RecognizedCharacter(character: "-", confidence: confidence(score / lit, on: true), segments: .g, box: cell)
         }
         // Lower-case letters (`r`, `o`) fill the lower half only.
-        if h >= 0.35 * Hd && h < 0.62 * Hd && Double(cell.minY) >= mid - 0.15 * Hd && w >= 0.3 * Hd {
+        if h >= shape.lowerCaseMinimumHeight * Hd && h < shape.characterHeight * Hd
+            && Double(cell.minY) >= mid - shape.lowerCaseHighestTop * Hd && w >= shape.lowerCaseMinimumWidth * Hd
+        {
             let full = PixelRect(x: cell.minX, y: cell.maxY - height, width: cell.width, height: height)
             return classifySegments(in: full, stroke: stroke, lit: lit, lowerHalfOnly: true)
         }
@@ -440,17 +461,21 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
         -> [RecognizedCharacter]
     {
         let Hd = Double(height)
+        let pitchRules = configuration.pitch
         let clearDigits = characters.filter {
-            SegmentAlphabet.isDigit($0.character) && $0.character != "1" && $0.confidence >= 0.5 && Double($0.box.width) >= 0.3 * Hd
+            SegmentAlphabet.isDigit($0.character) && $0.character != "1" && $0.confidence >= pitchRules.clearConfidence
+                && Double($0.box.width) >= pitchRules.clearDigitMinimumWidth * Hd
         }
         guard clearDigits.count >= 1 else { return characters }
         let widths = clearDigits.map(\.box.width).sorted()
         let width = widths[widths.count / 2]
         let tops = clearDigits.map(\.box.minY).sorted(), bottoms = clearDigits.map(\.box.maxY).sorted()
         let top = tops[tops.count / 2], bottom = bottoms[bottoms.count / 2]
-        let clearGlyphs = characters.filter { $0.character != "?" && $0.confidence >= 0.5 && $0.character != "-" }
+        let clearGlyphs = characters.filter {
+            $0.character != "?" && $0.confidence >= pitchRules.clearConfidence && $0.character != "-"
+        }
         let steps = zip(clearGlyphs.dropFirst(), clearGlyphs).map { $0.box.maxX - $1.box.maxX }
-            .filter { Double($0) >= 0.9 * Double(width) && Double($0) <= 2 * Double(width) }.sorted()
+            .filter { Double($0) >= pitchRules.minimumStep * Double(width) && Double($0) <= pitchRules.maximumStep * Double(width) }.sorted()
         let pitch: Int? = steps.isEmpty ? nil : steps[steps.count / 2]
 
         var out = characters
@@ -465,9 +490,9 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
             for right in rights {
                 let box = PixelRect(x: right - width, y: top, width: width, height: bottom - top)
                 guard box.minX >= 0, box.maxX <= mask.width else { continue }
-                let lit = max(litLevel(in: box, fraction: 0.75), 0.65 * lineLit)
+                let lit = max(litLevel(in: box, fraction: configuration.ink.cellLitPercentile), configuration.ink.cellLitFloor * lineLit)
                 let candidate = classifySegments(in: box, stroke: stroke, lit: lit)
-                guard candidate.character != "?", candidate.confidence >= 0.5 else { continue }
+                guard candidate.character != "?", candidate.confidence >= pitchRules.clearConfidence else { continue }
                 if candidate.confidence > (best?.confidence ?? 0) { best = candidate }
             }
             if let best {
@@ -482,7 +507,7 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
     /// allowed, following a slanted line sideways): then the cell is a piece of a longer line, such as the
     /// frame of the display window, not a character.
     func continuesBeyond(_ cell: PixelRect, height: Int) -> Bool {
-        let reach = max(3, Int(0.3 * Double(height)))
+        let reach = max(3, Int(configuration.cells.runOnLength * Double(height)))
         for direction in [-1, 1] {
             var x0 = max(0, cell.minX - 2), x1 = min(mask.width, cell.maxX + 2)
             var y = direction < 0 ? cell.minY - 1 : cell.maxY
@@ -515,32 +540,35 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
     func withoutWindowFrame(_ characters: [RecognizedCharacter], band: PixelRect, stroke: Int)
         -> (characters: [RecognizedCharacter], doubtful: Bool)
     {
+        let frame = configuration.windowFrame
         let Hd = Double(band.height)
-        let wideHeights = characters.filter { $0.character != "1" && $0.character != "?" && Double($0.box.width) > 0.3 * Hd }
-            .map(\.box.height).sorted()
+        let wideHeights = characters.filter {
+            $0.character != "1" && $0.character != "?" && Double($0.box.width) > frame.wideCharacterWidth * Hd
+        }.map(\.box.height).sorted()
         let digitHeight = wideHeights.isEmpty ? band.height : wideHeights[wideHeights.count / 2]
         let background = separator.background
+        let percentile = configuration.ink.backgroundPercentile
         func level(_ x0: Int, _ x1: Int) -> Double? {
             let r = PixelRect(x: x0, y: band.minY, width: x1 - x0, height: band.height).intersection(background.bounds)
             guard r.width >= 2 else { return nil }
-            return Double(Histogram(background, in: r).percentile(0.5))
+            return Double(Histogram(background, in: r).percentile(percentile))
         }
         // Strips right beside the cell: a `1` near the window edge still has display background there.
-        let side = max(2, band.height / 8), gap = 1
+        let side = max(2, band.height / frame.sideStripDivisor), gap = 1
         var doubtful = false
         let kept = characters.filter { c in
-            guard c.character == "?" || c.character == "1", Double(c.box.width) <= 0.5 * Hd else { return true }
+            guard c.character == "?" || c.character == "1", Double(c.box.width) <= frame.maximumWidth * Hd else { return true }
             guard let left = level(c.box.minX - gap - side, c.box.minX - gap),
                 let right = level(c.box.maxX + gap, c.box.maxX + gap + side)
             else { return true }
             let step = abs(left - right) / max(1, max(left, right))
-            guard step >= 0.3 else { return true }
+            guard step >= frame.minimumStep else { return true }
             guard c.character == "1" else { return false }
             // A `1` with a stroke like the digits' may be a real one beside the frame (the last digit of
             // 121): kept. Thinner, it is the frame. Merely shorter than the digits, it cannot be told apart:
             // dropped, but the reading is doubtful (a 1 lost in front of 50 would make it 150).
-            if Double(c.box.width) < 0.75 * Double(stroke) { return false }
-            if Double(c.box.height) < 0.75 * Double(digitHeight) { doubtful = true; return false }
+            if Double(c.box.width) < frame.oneMinimumStroke * Double(stroke) { return false }
+            if Double(c.box.height) < frame.oneMinimumHeight * Double(digitHeight) { doubtful = true; return false }
             return true
         }
         return (kept, doubtful)
@@ -548,6 +576,7 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
 
     /// A thin full-height bar: a `1` when it runs dark through both halves.
     mutating func classifyNarrow(_ cell: PixelRect, lit: Double, stroke: Int) -> RecognizedCharacter {
+        let shape = configuration.segments
         // A `1` is a bar of even width down most of the cell (its two segments part only at the waist); a
         // stack of small icons (a battery above a drop) is not.
         var inkRows = 0, widest = 0
@@ -557,7 +586,7 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
             if width > 0 { inkRows += 1 }
             widest = max(widest, width)
         }
-        guard Double(inkRows) >= 0.75 * Double(cell.height), Double(widest) <= 2.2 * Double(max(stroke, 2)) else {
+        guard Double(inkRows) >= shape.oneInkRows * Double(cell.height), Double(widest) <= shape.oneMaximumWidth * Double(max(stroke, 2)) else {
             return RecognizedCharacter(character: "?", confidence: 0, segments: [], box: cell)
         }
         // Nor does a `1` have a bar sticking out to the left at its top, in its cell or just beside it: that
@@ -568,8 +597,8 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
         }
         if !lefts.isEmpty {
             let strokeLeft = lefts.sorted()[lefts.count / 2]
-            let reach = max(0, cell.minX - 2 * max(stroke, 2))
-            for y in cell.minY..<(cell.minY + max(2, cell.height / 6)) {
+            let reach = max(0, cell.minX - shape.sevenFlagReachStrokes * max(stroke, 2))
+            for y in cell.minY..<(cell.minY + max(2, cell.height / shape.sevenFlagRowsDivisor)) {
                 if let x = (reach..<cell.maxX).first(where: { mask[$0, y] }), x < strokeLeft - 2 {
                     return RecognizedCharacter(character: "?", confidence: 0, segments: [], box: cell)
                 }
@@ -579,13 +608,14 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
         let upper = PixelRect(x: cell.minX, y: cell.minY, width: cell.width, height: half)
         let lower = PixelRect(x: cell.minX, y: cell.minY + half, width: cell.width, height: cell.height - half)
         let up = darknessScore(upper, horizontal: false) / lit, low = darknessScore(lower, horizontal: false) / lit
-        let bothOn = up >= onRatio && low >= onRatio
+        let bothOn = up >= shape.onRatio && low >= shape.onRatio
         let conf = bothOn ? min(confidence(up, on: true), confidence(low, on: true)) : 0
         return RecognizedCharacter(character: bothOn ? "1" : "?", confidence: conf, segments: [.b, .c], box: cell)
     }
 
     /// Probes the seven segment positions of a character cell.
     mutating func classifySegments(in cell: PixelRect, stroke: Int, lit: Double, lowerHalfOnly: Bool = false) -> RecognizedCharacter {
+        let shape = configuration.segments
         let x0 = cell.minX, x1 = cell.maxX, y0 = cell.minY, y1 = cell.maxY
         let w = cell.width, h = cell.height
         let t = max(1, min(stroke, w / 3))
@@ -594,7 +624,8 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
         // Horizontal segments are probed over the middle half of the cell's width, vertical ones over the
         // middle of each half's height, each across a stroke's thickness.
         // (The middle 40%: in a narrow cell the ends of the vertical strokes would otherwise pass for a bar.)
-        let hx0 = x0 + (3 * w) / 10, hw = max(1, w - 2 * ((3 * w) / 10))
+        let inset = (shape.probeInsetTenths * w) / 10
+        let hx0 = x0 + inset, hw = max(1, w - 2 * inset)
         let vLen = max(1, h / 2 - 2 * t)
         let probes: [(SegmentSet, PixelRect, Bool)] = [
             (.a, PixelRect(x: hx0, y: y0, width: hw, height: t + 1), true),
@@ -612,21 +643,22 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
             measured.append((segment, r.isEmpty ? 0 : darknessScore(r, horizontal: horizontal) / lit))
         }
         // Where lit and unlit segments part: at the widest gap between the sorted darknesses, kept between
-        // 0.3 and 0.5 of the lit level. A washed-out digit still splits cleanly from its empty positions, and
-        // ghost segments fall below a clearly lit one; with no clear gap (an 8, all lit) the middle decides.
+        // `lowestSplit` and `onRatio` of the lit level. A washed-out digit still splits cleanly from its empty
+        // positions, and ghost segments fall below a clearly lit one; with no clear gap (an 8, all lit) the
+        // middle decides.
         let sorted = measured.map(\.1).sorted()
-        var widest = 0.0, split = onRatio
+        var widest: Double = 0, split = shape.onRatio
         for (low, high) in zip(sorted, sorted.dropFirst()) where high - low > widest {
             widest = high - low
             split = (low + high) / 2
         }
-        let threshold = widest >= 0.15 ? min(max(split, 0.3), onRatio) : onRatio
+        let threshold = widest >= shape.minimumSplitGap ? min(max(split, shape.lowestSplit), shape.onRatio) : shape.onRatio
         var litSegments: SegmentSet = []
-        var conf = 1.0
+        var conf: Double = 1
         for (segment, ratio) in measured {
             let on = ratio >= threshold
             if on { litSegments.insert(segment) }
-            conf = min(conf, min(1, abs(ratio - threshold) / clearMargin))
+            conf = min(conf, min(1, abs(ratio - threshold) / shape.clearMargin))
         }
         logger.trace("""
             cell \(cell) lit \(Int(lit)) split \(Int(threshold * 100)): \
@@ -641,7 +673,7 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
         for hole in holes where !lowerHalfOnly || hole.minY > midY {
             let r = hole.intersection(clip)
             guard r.width >= 2, r.height >= 2 else { continue }
-            if Double(mask.inkCount(in: r)) > 0.25 * Double(r.area) {
+            if Double(mask.inkCount(in: r)) > shape.counterInkShare * Double(r.area) {
                 // Not a digit at all, not even a damaged one (an icon, a logo): nothing a number could be
                 // missing, so it does not make the number beside it doubtful either.
                 var c = RecognizedCharacter(character: "?", confidence: 0, segments: litSegments, box: cell)
@@ -658,8 +690,9 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
     }
 
     /// How dark a stroke through `rect` is: at each step along it (columns for a horizontal stroke, rows for a
-    /// vertical one) the darkest pixel across it, and of those the level that 60% of the steps reach. A lit
-    /// segment is dark along most of its length, even if slightly slanted or offset within the probe.
+    /// vertical one) the darkest pixel across it, and of those the level that 60% of the steps reach (with the
+    /// default `darknessRankTenths`). A lit segment is dark along most of its length, even if slightly slanted
+    /// or offset within the probe.
     mutating func darknessScore(_ rect: PixelRect, horizontal: Bool) -> Double {
         along.removeAll(keepingCapacity: true)
         let darkness = separator.darkness
@@ -678,12 +711,13 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
         }
         guard !along.isEmpty else { return 0 }
         along.sort()
-        return Double(along[along.count * 4 / 10])
+        return Double(along[along.count * configuration.segments.darknessRankTenths / 10])
     }
 
     func confidence(_ ratio: Double, on: Bool) -> Double {
+        let onRatio = configuration.segments.onRatio
         let distance = on ? ratio - onRatio : onRatio - ratio
-        return min(1, max(0, distance / clearMargin))
+        return min(1, max(0, distance / configuration.segments.clearMargin))
     }
 
     // MARK: - The number
@@ -693,16 +727,18 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
     /// digit that was not a candidate). Displays space digits at a fixed pitch, and a `1` sits at the right of
     /// its cell, so positions are judged by right edges. Reports an unreadable character at such a position:
     /// it may be a digit of the number (a `1` lost at the front turns 147 into 47).
-    static func trimToCandidates(_ chars: [RecognizedCharacter], spans: [ClosedRange<Int>], typicalWidth: Double)
-        -> (characters: [RecognizedCharacter], unclearNeighbour: Bool)
-    {
-        let isClear: (RecognizedCharacter) -> Bool = { $0.character != "?" && $0.isAligned && $0.confidence > 0.5 }
+    static func trimToCandidates(
+        _ chars: [RecognizedCharacter], spans: [ClosedRange<Int>], typicalWidth: Double, configuration: Configuration = .init()
+    ) -> (characters: [RecognizedCharacter], unclearNeighbour: Bool) {
+        let number = configuration.number
+        let isClear: (RecognizedCharacter) -> Bool = { $0.character != "?" && $0.isAligned && $0.confidence > number.clearConfidence }
         let first: Int, last: Int
         if spans.isEmpty {
             // No candidates to go by (a line from a row profile): the core is the longest run of clear
             // characters without a gap wider than a character between them.
             let isClearCharacter: (RecognizedCharacter) -> Bool = { isClear($0) && $0.character != "-" }
-            guard let run = longestClearRun(chars, typicalWidth: typicalWidth, isClear: isClearCharacter) else {
+            guard let run = longestClearRun(chars, typicalWidth: typicalWidth, maximumGap: number.runMaximumGap, isClear: isClearCharacter)
+            else {
                 return (chars, false)
             }
             (first, last) = (run.lowerBound, run.upperBound)
@@ -717,11 +753,12 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
         }
         let core = chars[first...last].filter { $0.character != "-" }
         let steps = zip(core.dropFirst(), core).map { Double($0.box.maxX - $1.box.maxX) }.sorted()
-        let pitch = steps.isEmpty ? 1.25 * typicalWidth : max(steps[steps.count / 2], 0.8 * typicalWidth)
+        let pitch = steps.isEmpty
+            ? configuration.pitch.fallbackPitch * typicalWidth : max(steps[steps.count / 2], number.minimumPitch * typicalWidth)
         // A minus sign only ever leads a number, and may sit closer than a full cell.
         let atNextCell: (RecognizedCharacter, Double, Bool) -> Bool = { c, expectedRight, leading in
-            if c.character == "-" { return leading && abs(Double(c.box.maxX) - expectedRight) <= 0.6 * pitch }
-            return abs(Double(c.box.maxX) - expectedRight) <= 0.35 * pitch
+            if c.character == "-" { return leading && abs(Double(c.box.maxX) - expectedRight) <= number.minusOffset * pitch }
+            return abs(Double(c.box.maxX) - expectedRight) <= number.cellOffset * pitch
         }
         var lo = first, hi = last
         var unclear = false
@@ -730,14 +767,19 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
         // Also a cell running down from the digits' top to below their feet, close by: a digit merged with a
         // label under it (a trailing 9 joined to "kWh") is not aligned, yet still a digit of the number.
         let suspicious: (RecognizedCharacter, Int, RecognizedCharacter) -> Bool = { c, gap, neighbour in
-            if c.isAligned { return c.couldBeDigit && c.character != "-" && Double(gap) <= 1.5 * pitch }
+            if c.isAligned { return c.couldBeDigit && c.character != "-" && Double(gap) <= number.suspiciousGap * pitch }
             let h = Double(neighbour.box.height)
             // A bar as tall as the digits right beside them, though not quite in line: a 1 (a lost leading 1
             // turns 124 into 24).
             let rows = min(c.box.maxY, neighbour.box.maxY) - max(c.box.minY, neighbour.box.minY)
-            if Double(c.box.width) <= 0.5 * typicalWidth && Double(rows) >= 0.8 * h && Double(gap) <= 0.6 * pitch { return true }
-            return abs(Double(c.box.minY - neighbour.box.minY)) <= 0.2 * h && Double(c.box.height) >= 1.1 * h
-                && Double(c.box.width) >= 0.6 * typicalWidth && Double(gap) <= 0.5 * pitch
+            if Double(c.box.width) <= number.barMaximumWidth * typicalWidth && Double(rows) >= number.barMinimumRows * h
+                && Double(gap) <= number.barMaximumGap * pitch
+            {
+                return true
+            }
+            return abs(Double(c.box.minY - neighbour.box.minY)) <= number.mergedTopOffset * h
+                && Double(c.box.height) >= number.mergedMinimumHeight * h
+                && Double(c.box.width) >= number.mergedMinimumWidth * typicalWidth && Double(gap) <= number.mergedMaximumGap * pitch
         }
         while lo > 0 {
             let c = chars[lo - 1]
@@ -758,14 +800,15 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
         return (Array(chars[lo...hi]), unclear)
     }
 
+    /// The longest run of clear characters with gaps of at most `maximumGap` typical widths between them.
     static func longestClearRun(
-        _ chars: [RecognizedCharacter], typicalWidth: Double, isClear: (RecognizedCharacter) -> Bool
+        _ chars: [RecognizedCharacter], typicalWidth: Double, maximumGap: Double, isClear: (RecognizedCharacter) -> Bool
     ) -> ClosedRange<Int>? {
         var best: ClosedRange<Int>? = nil
         var start: Int? = nil
         for i in chars.indices {
             let continues = start != nil && isClear(chars[i])
-                && Double(chars[i].box.minX - chars[i - 1].box.maxX) <= 1.2 * typicalWidth
+                && Double(chars[i].box.minX - chars[i - 1].box.maxX) <= maximumGap * typicalWidth
             if continues { continue }
             if let s = start, best == nil || i - 1 - s > best!.count - 1 { best = s...(i - 1) }
             start = isClear(chars[i]) ? i : nil
@@ -774,12 +817,25 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
         return best
     }
 
+    /// Whether a piece of ink is a dot: small, squarish, sitting on the baseline (`bottom`). `height`: the digit
+    /// height.
+    func isDot(_ c: Component, bottom: Int, height Hd: Double) -> Bool {
+        let points = configuration.points
+        let w = Double(c.box.width), h = Double(c.box.height)
+        return h <= points.maximumHeight * Hd && w <= points.maximumWidth * Hd && w >= points.minimumWidth * Hd
+            && w / h >= points.minimumAspect && w / h <= points.maximumAspect
+            && Double(c.box.maxY) >= Double(bottom) - points.baselineAbove * Hd
+            && Double(c.box.maxY) <= Double(bottom) + points.baselineBelow * Hd
+            && c.fill >= points.minimumFill
+    }
+
     /// Decimal points: a dot about a stroke wide on the baseline between two digits, either standing free or
     /// touching the foot of a digit beside it (common on pumps and thermometers). A dot is not a broken-off
     /// piece of a digit: above it there is no ink.
     func insertingDecimalPoints(into characters: [RecognizedCharacter], dots: [Component], stroke: Int, bottom: Int)
         -> [RecognizedCharacter]
     {
+        let points = configuration.points
         let t = max(2, stroke)
         // The digits' own baseline: the band can be a little taller than they are.
         let feet = characters.filter { SegmentAlphabet.isDigit($0.character) }.map(\.box.maxY).sorted()
@@ -794,9 +850,14 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
             let free = dots.first { d in
                 let side = max(d.box.width, d.box.height)
                 // Printed about a stroke wide: a speck of a pixel or two (binarized noise) is no point.
-                return side >= max(2, (7 * t) / 10) && side <= (22 * t) / 10 && d.area >= max(3, (t * t) / 5)
+                return side >= max(points.minimumSide, (points.minimumSideTenths * t) / 10)
+                    && side <= (points.maximumWidthTenths * t) / 10
+                    && d.area >= max(points.minimumArea, (t * t) / points.minimumAreaDivisor)
                     && d.box.minX >= c.box.maxX - t && d.box.maxX <= next.box.minX + t
-                    && !characters.contains { Double(min($0.box.maxX, d.box.maxX) - max($0.box.minX, d.box.minX)) > 0.5 * Double(d.box.width) }
+                    && !characters.contains {
+                        Double(min($0.box.maxX, d.box.maxX) - max($0.box.minX, d.box.minX))
+                            > points.maximumCharacterOverlap * Double(d.box.width)
+                    }
                     // Nothing right above it: the broken-off tip of a stroke has its stroke there.
                     && mask.inkCount(in: PixelRect(x: d.box.minX, y: d.box.minY - 2 * t, width: d.box.width, height: 2 * t - 1)) == 0
             }
@@ -810,6 +871,7 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
     /// A dot fused to the foot of the digit before (right of its lower-right stroke) or after (left of its
     /// lower-left stroke): ink in the bottom stroke's rows that sticks out sideways, with nothing above it.
     func attachedDot(after left: PixelRect, before right: PixelRect, stroke t: Int, bottom: Int) -> PixelRect? {
+        let points = configuration.points
         // Row ranges built with `span` never run backwards, whatever the boxes look like.
         func span(_ a: Int, _ b: Int) -> Range<Int> { a..<max(a, b) }
         let rows = span(bottom - t - 1, min(mask.height, bottom + 1))
@@ -836,7 +898,7 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
         let width = x1 - x0 + 1
         // At least most of a stroke wide: the foot of a stroke still slanted a little sticks out only a pixel
         // or two.
-        guard width >= (8 * t) / 10, width <= (22 * t) / 10 else { return nil }
+        guard width >= (points.fusedMinimumWidthTenths * t) / 10, width <= (points.maximumWidthTenths * t) / 10 else { return nil }
         // Not the bottom bar of a digit running on: the dot must stand apart from the body it touches by
         // being narrower than a digit and sitting in the gap.
         guard x0 > left.maxX - t || x1 < right.minX + t else { return nil }
@@ -847,7 +909,7 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
         }
         guard y0 <= y1 else { return nil }
         let ink = PixelRect(x: x0, y: y0, width: width, height: y1 - y0 + 1)
-        guard Double(mask.inkCount(in: ink)) >= 0.4 * Double(ink.area) else { return nil }
+        guard Double(mask.inkCount(in: ink)) >= points.fusedMinimumFill * Double(ink.area) else { return nil }
         return PixelRect(x: x0, y: bottom - t - 1, width: width, height: t + 1)
     }
 }
