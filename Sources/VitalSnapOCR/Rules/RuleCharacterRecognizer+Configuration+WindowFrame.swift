@@ -9,12 +9,13 @@ extension RuleCharacterRecognizer.Configuration {
         /// 2 pixels). 9f63fb2.
         public var sideStripDivisor = 8
         /// Only cells at most this wide (digit heights) may be the frame: a cell as wide as a digit is never taken
-        /// for it, even unreadable. 9583958 (a real 1 beside the frame dropped turns 201 into 20).
+        /// for it, even unreadable. 5b3081b for unreadable cells, 9583958 for `1`s too.
         public var maximumWidth = 0.5
         /// The background levels on the two sides differ by at least this ratio to the brighter one. 9f63fb2;
         /// the rules around it since b149e19.
         public var minimumStep = 0.3
-        /// A `1` there thinner than this many strokes is the frame. 9583958.
+        /// A `1` there thinner than this many strokes is the frame; one as thick as the digits' strokes may be a
+        /// real `1` beside it. 9583958 (dropping a real 1 beside the frame turns 201 into 20).
         public var oneMinimumStroke = 0.75
         /// A `1` of the digits' stroke but shorter than this share (0...1) of the digits' height cannot be told
         /// from the frame: it is dropped and the reading is doubtful (a 1 lost in front of 50 would make it 150).
