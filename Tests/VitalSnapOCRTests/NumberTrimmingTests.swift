@@ -9,9 +9,12 @@ final class NumberTrimmingTests: XCTestCase {
         RecognizedCharacter(character: c, confidence: 0.9, segments: [], box: PixelRect(x: 10 + 26 * index, y: 10, width: 20, height: 32))
     }
 
-    func trim(_ chars: [RecognizedCharacter], candidates: Int) -> (String, Bool) {
+    func trim(
+        _ chars: [RecognizedCharacter], candidates: Int,
+        configuration: RuleCharacterRecognizer.Configuration = .init()
+    ) -> (String, Bool) {
         let spans = chars.prefix(candidates).map { $0.box.minX...($0.box.maxX - 1) }
-        let r = RuleCharacterRecognizer.trimToCandidates(chars, spans: Array(spans), typicalWidth: 20)
+        let r = RuleCharacterRecognizer.trimToCandidates(chars, spans: Array(spans), typicalWidth: 20, configuration: configuration)
         return (String(r.characters.map(\.character)), r.unclearNeighbour)
     }
 
@@ -30,6 +33,13 @@ final class NumberTrimmingTests: XCTestCase {
         let (text, unclear) = trim([digit("2", at: 0), digit("0", at: 1), digit("5", at: 2), merged], candidates: 3)
         XCTAssertEqual(text, "205")
         XCTAssertTrue(unclear)
+        // How much taller than the digits such a cell must be is the configuration's: that one is about 1.6
+        // times their height, too short where twice is asked for.
+        var stricter = RuleCharacterRecognizer.Configuration()
+        stricter.number.mergedMinimumHeight = 2
+        let (_, unclearWhenStricter) = trim(
+            [digit("2", at: 0), digit("0", at: 1), digit("5", at: 2), merged], candidates: 3, configuration: stricter)
+        XCTAssertFalse(unclearWhenStricter)
     }
 
     /// A bezel edge beside the number reaches well above the digits' top: not one of its digits.

@@ -34,8 +34,8 @@ final class RuleCharacterRecognizerTests: XCTestCase {
         return line
     }
 
-    func read(_ line: RectifiedLine) -> LineTranscript {
-        var recognizer = RuleCharacterRecognizer()
+    func read(_ line: RectifiedLine, configuration: RuleCharacterRecognizer.Configuration = .init()) -> LineTranscript {
+        var recognizer = RuleCharacterRecognizer(configuration: configuration)
         return recognizer.recognize(line)
     }
 
@@ -274,6 +274,37 @@ final class RuleCharacterRecognizerTests: XCTestCase {
         let result = read(line("88", font: bold))
         XCTAssertEqual(text(result), "88")
         XCTAssertLessThan(result.noise, 0.08)
+    }
+
+    // MARK: - Configuration
+
+    /// The segment threshold is the configuration's: the ghosts here are about a tenth as dark as the lit
+    /// strokes, so with `onRatio` at 0.05 the unlit positions of a 4 light up and it reads as the 8 behind it.
+    func testTheSegmentThresholdComesFromTheConfiguration() {
+        let ghosted = line("4", ghost: "8")
+        XCTAssertEqual(text(read(ghosted)), "4")
+        var lax = RuleCharacterRecognizer.Configuration()
+        lax.segments.onRatio = 0.05
+        XCTAssertEqual(text(read(ghosted, configuration: lax)), "8")
+    }
+
+    /// How many bars make a gauge rather than a digit is the configuration's: the stack of five bars after the
+    /// number is no digit by default, but where a gauge needs six it is ink of a digit in the next cell, a gap.
+    func testTheGaugeBarCountComesFromTheConfiguration() {
+        let bars = [(x: 2 * 24 + 3, y: 2, width: 3, height: 27)] + (0..<5).map { (x: 2 * 24 + 3, y: 2 + 6 * $0, width: 12, height: 3) }
+        let gauge = painting(lineWithRoomAfter("95"), bars)
+        XCTAssertFalse(read(gauge).hasGap)
+        var moreBars = RuleCharacterRecognizer.Configuration()
+        moreBars.nextCell.gaugeBars = 6
+        let result = read(gauge, configuration: moreBars)
+        XCTAssertEqual(text(result), "95")
+        XCTAssertTrue(result.hasGap)
+    }
+
+    /// The static threshold the reader's stages and the assembler use is the default configuration's.
+    func testTheMinimumReadingConfidenceIsTheDefaultConfigurations() {
+        XCTAssertEqual(RuleCharacterRecognizer.minimumReadingConfidence, 0.35)
+        XCTAssertEqual(RuleCharacterRecognizer.minimumReadingConfidence, RuleCharacterRecognizer.Configuration().minimumReadingConfidence)
     }
 
     func testADigitSizedBlankInsideTheNumberIsAGap() {
