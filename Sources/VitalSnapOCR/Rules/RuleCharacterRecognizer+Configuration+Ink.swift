@@ -7,12 +7,6 @@ extension RuleCharacterRecognizer.Configuration {
         /// ...and at least this many pixels. First version.
         public var minimumStrokeRadius = 3
 
-        /// The line's contrast is the gray-level spread between these two percentiles (0...1) of the digit
-        /// band's pixels: the bright one... First version.
-        public var contrastUpperPercentile = 0.9
-        /// ...and the dark one. First version.
-        public var contrastLowerPercentile = 0.03
-
         /// Horizontal runs of ink longer than this (digit heights) are bezel edges or printed lines touching the
         /// digits, and are removed. First version.
         public var longestFlatRun = 0.95

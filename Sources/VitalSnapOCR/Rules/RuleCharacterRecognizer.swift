@@ -41,8 +41,8 @@ public struct RuleCharacterRecognizer: CharacterRecognizer {
             return .empty
         }
         let bandHistogram = Histogram(image, in: band)
-        let contrast = bandHistogram.percentile(configuration.ink.contrastUpperPercentile)
-            - bandHistogram.percentile(configuration.ink.contrastLowerPercentile)
+        // Measured as both recognizers measure it (the trained one reports the same).
+        let contrast = LineTranscript.contrast(of: bandHistogram)
         // Flat runs longer than a segment are bezel edges or printed lines touching the digits. (Vertical
         // edges are left whole: cut up, their pieces would pass for `1`s; whole, they are too tall to be one.)
         LongRunRemoval(maximumHorizontal: Int(configuration.ink.longestFlatRun * Hd), maximumVertical: Int.max, margin: 0)
