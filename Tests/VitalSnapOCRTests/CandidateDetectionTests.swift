@@ -159,4 +159,51 @@ final class CandidateDetectionTests: XCTestCase {
         let bottom = [candidate(10, 44, 16, 30), candidate(36, 44, 16, 30)]
         XCTAssertEqual(LineFinder().lines(from: top + bottom).count, 2)
     }
+
+    // MARK: - Configuration
+
+    func testOverlappingNeighboursChainOnlyDownToTheConfiguredMinimumGap() {
+        // Boxes 30 tall overlapping by 6 px: a gap of -0.2 digit heights, within the default -0.35.
+        let pair = [candidate(10, 10, 20, 30), candidate(24, 10, 20, 30)]
+        XCTAssertEqual(LineFinder().lines(from: pair).count, 1)
+        var configuration = LineFinder.Configuration()
+        configuration.minimumGap = -0.1
+        XCTAssertTrue(LineFinder(configuration: configuration).lines(from: pair).isEmpty)
+    }
+
+    func testAFittedAngleIsClampedToTheConfiguredMaximum() {
+        // Centres rising 4 px per 26 px: atan(4 / 26), about 0.153 rad, below the default 0.3.
+        let row = [candidate(10, 10, 20, 30), candidate(36, 14, 20, 30), candidate(62, 18, 20, 30)]
+        XCTAssertEqual(LineFinder().lines(from: row).first?.angle ?? 0, atan(4.0 / 26), accuracy: 1e-9)
+        var configuration = LineFinder.Configuration()
+        configuration.maximumAngle = 0.1
+        XCTAssertEqual(LineFinder(configuration: configuration).lines(from: row).first?.angle, 0.1)
+    }
+
+    func testCandidatesMustFillTheConfiguredShareOfTheirBox() {
+        let (image, _) = frame("380")
+        XCTAssertFalse(candidates(in: image).filter { $0.polarity == .dark }.isEmpty)
+        // Segment digits fill well under 90% of their boxes.
+        var configuration = CharacterCandidateFinder.Configuration()
+        configuration.minimumFill = 0.9
+        var finder = CharacterCandidateFinder(configuration: configuration)
+        var found: [CharacterCandidate] = []
+        finder.find(in: image, level: 0, scale: 1, into: &found)
+        XCTAssertTrue(found.filter { $0.polarity == .dark }.isEmpty, "\(found.map(\.box))")
+    }
+
+    func testTheLocatorsConfigurationReachesItsParts() {
+        var frame = WorkingFrame()
+        frame.update(from: self.frame("380").image)
+        var locator = RuleLineLocator()
+        let lines = locator.locate(in: frame)
+        XCTAssertTrue(lines.contains { $0.candidatesAreCharacters && $0.candidates.count >= 3 })
+        XCTAssertTrue(lines.contains { !$0.candidatesAreCharacters }, "a display crop: row profile bands too")
+        // Lines of at least 100 candidates, bands at least 1000 px tall: none of either.
+        locator.configuration.lines.minimumCandidates = 100
+        locator.configuration.profile.minimumHeight = 1000
+        let none = locator.locate(in: frame)
+        XCTAssertTrue(none.isEmpty, "\(none.map { ($0.boundingBox, $0.candidates.count, $0.candidatesAreCharacters) })")
+        XCTAssertFalse(locator.candidates.isEmpty, "the candidates themselves are still found")
+    }
 }

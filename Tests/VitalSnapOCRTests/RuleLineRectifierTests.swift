@@ -151,4 +151,30 @@ final class RuleLineRectifierTests: XCTestCase {
         }
         XCTAssertEqual(read(out), "380")
     }
+
+    func testOnlyTheConfiguredSlantsAreTried() {
+        let s = scene("380", angleDegrees: 5, slant: 0.15)
+        XCTAssertEqual(rectify(s).shear, 0.15, accuracy: 0.05)
+        // Slants from 0 through 0.05 only: the closest to 0.15 is the last.
+        var configuration = RuleLineRectifier.Configuration()
+        configuration.minimumShear = 0
+        configuration.maximumShear = 0.05
+        XCTAssertEqual(configuration.shears, [0, 0.025, 0.05])
+        var rectifier = RuleLineRectifier(configuration: configuration)
+        var out = RectifiedLine()
+        rectifier.rectify(s.line, pyramid: s.pyramid, into: &out)
+        XCTAssertEqual(out.shear, 0.05)
+    }
+
+    func testTheOutputHasTheConfiguredDigitHeightAndMargin() {
+        var configuration = RuleLineRectifier.Configuration()
+        configuration.digitHeight = 40
+        configuration.margin = 6
+        var rectifier = RuleLineRectifier(configuration: configuration)
+        var out = RectifiedLine()
+        rectifier.rectify(scene("380").line, pyramid: scene("380").pyramid, into: &out)
+        XCTAssertEqual(out.digitHeight, 40)
+        XCTAssertEqual(out.digitTop, 6)
+        XCTAssertEqual(out.image.height, 52)
+    }
 }

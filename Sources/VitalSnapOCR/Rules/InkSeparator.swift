@@ -4,8 +4,16 @@ import VitalSnapImaging
 /// (the image with strokes closed away) so shadows and gradients do not decide, then one Otsu threshold on the
 /// darkness that remains. Faint ghosts of unlit LCD segments stay below the threshold when lit ones are present.
 public struct InkSeparator: Sendable {
-    /// Darkness relative to the background (0...255) below which nothing counts as ink.
-    public var minimumInkContrast = 30
+    public struct Configuration: Sendable {
+        /// Darkness relative to the background (0...255, 255 = black on its background) below which nothing
+        /// counts as ink, whatever Otsu's threshold says (Otsu splits any histogram, even one of a region with no
+        /// ink at all). Hand-tuned on the sample stills and real photos when the rule-based reader was written
+        /// (b291d7c, then Recognition/InkSeparator.swift); the history records no measurement of it.
+        public var minimumInkContrast = 30
+        public init() {}
+    }
+
+    public var configuration: Configuration
 
     public private(set) var darkness = GrayImage(width: 0, height: 0)
     /// The image with its strokes closed away: the display background (and whatever surrounds it).
@@ -13,7 +21,9 @@ public struct InkSeparator: Sendable {
     private var scratch = GrayImage(width: 0, height: 0)
     private var morphology = GrayMorphology.Workspace()
 
-    public init() {}
+    public init(configuration: Configuration = .init()) {
+        self.configuration = configuration
+    }
 
     /// Fills `mask` and returns the threshold used on `darkness`, or nil when the region is blank.
     /// `strokeRadius`: strokes up to about twice this wide are closed away when estimating the background.
@@ -36,7 +46,7 @@ public struct InkSeparator: Sendable {
             for i in 0..<mask.pixels.count { mask.pixels[i] = 0 }
             return nil
         }
-        let threshold = max(otsu, minimumInkContrast)
+        let threshold = max(otsu, configuration.minimumInkContrast)
         darkness.pixels.withUnsafeBufferPointer { p in
             mask.pixels.withUnsafeMutableBufferPointer { m in
                 for i in 0..<p.count { m[i] = Int(p[i]) >= threshold ? 1 : 0 }

@@ -5,17 +5,15 @@ import VitalSnapImaging
 /// side, roughly level with each other. Digits of one number are spaced less than a digit height apart, while
 /// unrelated blobs rarely line up that way.
 public struct LineFinder: Sendable {
-    public var maximumHeightRatio = 1.4
-    /// Largest horizontal gap between neighbours, in digit heights (a `1` sits at the right of a wide cell).
-    public var maximumGap = 1.0
-    /// Largest vertical offset between neighbours' centres, in digit heights.
-    public var maximumVerticalOffset = 0.22
-    public var minimumCandidates = 2
+    public var configuration: Configuration
 
-    public init() {}
+    public init(configuration: Configuration = .init()) {
+        self.configuration = configuration
+    }
 
     public func lines(from candidates: [CharacterCandidate]) -> [TextLine] {
-        let unique = Self.removingDuplicates(candidates)
+        let c = configuration
+        let unique = removingDuplicates(candidates)
         let sorted = unique.sorted { $0.box.minX < $1.box.minX }
         var parent = Array(0..<sorted.count)
         func find(_ i: Int) -> Int {
@@ -29,14 +27,14 @@ public struct LineFinder: Sendable {
             for j in (i + 1)..<sorted.count {
                 let b = sorted[j]
                 let gap = Double(b.box.minX - a.box.maxX)
-                if gap > maximumGap * ha * maximumHeightRatio { break }  // sorted by minX: no later one is closer
+                if gap > c.maximumGap * ha * c.maximumHeightRatio { break }  // sorted by minX: no later one is closer
                 guard a.polarity == b.polarity else { continue }
                 let hb = Double(b.box.height)
                 let ratio = max(ha, hb) / min(ha, hb)
-                guard ratio <= maximumHeightRatio else { continue }
+                guard ratio <= c.maximumHeightRatio else { continue }
                 let h = (ha + hb) / 2
-                guard gap <= maximumGap * h, gap >= -0.35 * h else { continue }
-                guard abs(a.box.midY - b.box.midY) <= maximumVerticalOffset * h else { continue }
+                guard gap <= c.maximumGap * h, gap >= c.minimumGap * h else { continue }
+                guard abs(a.box.midY - b.box.midY) <= c.maximumVerticalOffset * h else { continue }
                 let ra = find(i), rb = find(j)
                 if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
             }
@@ -44,8 +42,9 @@ public struct LineFinder: Sendable {
         var groups: [Int: [CharacterCandidate]] = [:]
         for i in 0..<sorted.count { groups[find(i), default: []].append(sorted[i]) }
         // One blob alone is not a number: frames, icons and logos come alone, numbers have two or more digits.
-        let lines = groups.values.filter { $0.count >= minimumCandidates }.map { Self.line(from: $0) }
-        return (lines + Self.stackedHalves(lines)).sorted { $0.digitHeight > $1.digitHeight }
+        let lines = groups.values.filter { $0.count >= c.minimumCandidates }
+            .map { Self.line(from: $0, configuration: c) }
+        return (lines + stackedHalves(lines)).sorted { $0.digitHeight > $1.digitHeight }
     }
 
     /// LCDs often leave a wide gap between the upper and lower halves of their digits, and then the halves
@@ -53,60 +52,67 @@ public struct LineFinder: Sendable {
     /// reading decides which is right (two real lines stacked closely read badly when merged).
     /// Only lines of wide blobs qualify: half a digit is about as wide as it is tall, a whole one is not, so
     /// two real lines stacked closely (a blood pressure monitor's SYS above DIA) are not merged.
-    static func stackedHalves(_ lines: [TextLine]) -> [TextLine] {
+    func stackedHalves(_ lines: [TextLine]) -> [TextLine] {
+        let c = configuration
         var merged: [TextLine] = []
         let halves = lines.filter { line in
             let all = line.candidates.map { Double($0.box.width) / Double($0.box.height) }
-            let aspects = all.filter { $0 >= 0.35 }.sorted()
+            let aspects = all.filter { $0 >= c.halfDigitBarAspect }.sorted()
             // The halves of `1`s are thin bars like whole `1`s; a line of nothing else qualifies too.
-            return aspects.isEmpty ? !all.isEmpty : aspects[aspects.count / 2] >= 0.7
+            return aspects.isEmpty ? !all.isEmpty : aspects[aspects.count / 2] >= c.halfDigitMinimumAspect
         }
         for upper in halves {
             for lower in halves where lower.polarity == upper.polarity && lower.centerY > upper.centerY {
                 let a = upper.boundingBox, b = lower.boundingBox
                 let h = (upper.digitHeight + lower.digitHeight) / 2
-                guard max(upper.digitHeight, lower.digitHeight) <= 1.5 * min(upper.digitHeight, lower.digitHeight) else { continue }
+                guard max(upper.digitHeight, lower.digitHeight)
+                    <= c.halvesMaximumHeightRatio * min(upper.digitHeight, lower.digitHeight)
+                else { continue }
                 let gap = Double(b.minY - a.maxY)
-                guard gap <= 0.6 * h, gap >= -0.25 * h else { continue }
+                guard gap <= c.halvesMaximumGap * h, gap >= c.halvesMinimumGap * h else { continue }
                 let overlap = Double(min(a.maxX, b.maxX) - max(a.minX, b.minX))
-                guard overlap >= 0.6 * Double(min(a.width, b.width)) else { continue }
-                merged.append(line(
+                guard overlap >= c.halvesMinimumOverlap * Double(min(a.width, b.width)) else { continue }
+                merged.append(Self.line(
                     from: upper.candidates + lower.candidates, height: Double(b.maxY - a.minY),
-                    angle: (upper.angle + lower.angle) / 2))
+                    angle: (upper.angle + lower.angle) / 2, configuration: c))
             }
         }
         return merged
     }
 
     /// The same digit is often found at two pyramid levels; keep one box per place and polarity.
-    static func removingDuplicates(_ candidates: [CharacterCandidate]) -> [CharacterCandidate] {
+    func removingDuplicates(_ candidates: [CharacterCandidate]) -> [CharacterCandidate] {
+        let c = configuration
         var kept: [CharacterCandidate] = []
-        for c in candidates.sorted(by: { $0.level < $1.level }) {
+        for candidate in candidates.sorted(by: { $0.level < $1.level }) {
             let duplicate = kept.contains { k in
-                guard k.polarity == c.polarity else { return false }
-                let overlap = k.box.intersection(c.box).area
-                return Double(overlap) > 0.6 * Double(min(k.box.area, c.box.area))
-                    && Double(max(k.box.height, c.box.height)) < 1.4 * Double(min(k.box.height, c.box.height))
+                guard k.polarity == candidate.polarity else { return false }
+                let overlap = k.box.intersection(candidate.box).area
+                return Double(overlap) > c.duplicateOverlap * Double(min(k.box.area, candidate.box.area))
+                    && Double(max(k.box.height, candidate.box.height))
+                        < c.duplicateHeightRatio * Double(min(k.box.height, candidate.box.height))
             }
-            if !duplicate { kept.append(c) }
+            if !duplicate { kept.append(candidate) }
         }
         return kept
     }
 
-    static func line(from members: [CharacterCandidate], height knownHeight: Double? = nil, angle knownAngle: Double? = nil)
-        -> TextLine
-    {
+    /// `configuration`: only its `maximumAngle` is used, where the angle is not known.
+    static func line(
+        from members: [CharacterCandidate], height knownHeight: Double? = nil, angle knownAngle: Double? = nil,
+        configuration: Configuration = .init()
+    ) -> TextLine {
         let heights = members.map { Double($0.box.height) }.sorted()
         let height = knownHeight ?? heights[heights.count / 2]
         // Fit the centre line through the candidates' centres, weighting wide ones (a `1` is often offset).
-        var angle = knownAngle ?? 0.0
+        var angle: Double = knownAngle ?? 0
         if knownAngle == nil, members.count >= 2 {
             let xs = members.map(\.box.midX), ys = members.map(\.box.midY)
             let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)
-            var sxx = 0.0, sxy = 0.0
+            var sxx: Double = 0, sxy: Double = 0
             for (x, y) in zip(xs, ys) { sxx += (x - mx) * (x - mx); sxy += (x - mx) * (y - my) }
             if sxx > 0 { angle = atan(sxy / sxx) }
-            angle = max(-0.3, min(0.3, angle))
+            angle = max(-configuration.maximumAngle, min(configuration.maximumAngle, angle))
         }
         let box = members.dropFirst().reduce(members[0].box) { $0.union($1.box) }
         let cx = box.midX, cy = box.midY

@@ -7,30 +7,26 @@ import VitalSnapImaging
 /// The line found by detection is only a first guess: its angle comes from a few candidate centres and its
 /// height from blobs that may be half digits. Both are refined on the pixels of a tall probe band first.
 public struct RuleLineRectifier: LineRectifying {
-    public var digitHeight = 32
-    public var margin = 10
-    /// How far beyond the outer candidates to look, in digit heights: a leading `1` or minus, a trailing
-    /// decimal digit may not have been candidates.
-    public var extension_ = 1.5
-    /// Slants tried when straightening italic digits (horizontal shift per unit of height).
-    public var shears: [Double] = stride(from: -0.1, through: 0.4, by: 0.025).map { $0 }
-    /// Rotations tried around the fitted angle, in radians.
-    public var angleSteps: [Double] = stride(from: -0.16, through: 0.16, by: 0.02).map { $0 }
-
+    public var configuration: Configuration
     private var probe = GrayImage(width: 0, height: 0)
     private var probeMask = InkMask(width: 0, height: 0)
     private var separator = InkSeparator()
     private var profile: [Int] = []
     private var columnShift: [Int] = []
 
-    public init() {}
+    public init(configuration: Configuration = .init()) {
+        self.configuration = configuration
+    }
 
     public mutating func rectify(_ detected: TextLine, pyramid: ImagePyramid, into out: inout RectifiedLine) {
+        separator.configuration = configuration.inkSeparation
+        let digitHeight = configuration.digitHeight, margin = configuration.margin
         var line = detected
         refine(&line, pyramid: pyramid)
         let (source, levelScale) = Self.level(for: line.digitHeight, target: digitHeight, pyramid: pyramid)
         let scale = Double(digitHeight) / line.digitHeight
-        let outWidth = max(8, Int(((line.length + 2 * extension_ * line.digitHeight) * scale).rounded()))
+        let reach = configuration.reachBeyondCandidates
+        let outWidth = max(8, Int(((line.length + 2 * reach * line.digitHeight) * scale).rounded()))
         let outHeight = digitHeight + 2 * margin
 
         let upright = transform(line, shear: 0, scale: scale, outWidth: outWidth, outHeight: outHeight)
@@ -63,26 +59,29 @@ public struct RuleLineRectifier: LineRectifying {
     }
 
     /// Refines angle, vertical position and digit height on a probe band three digit heights tall, sampled
-    /// over the candidates only (not the extension, which may hold a bezel or a unit label).
+    /// over the candidates only (not the reach beyond them, which may hold a bezel or a unit label).
     mutating func refine(_ line: inout TextLine, pyramid: ImagePyramid) {
+        let c = configuration
+        let digitHeight = c.digitHeight
         let (source, levelScale) = Self.level(for: line.digitHeight, target: digitHeight, pyramid: pyramid)
         let scale = Double(digitHeight) / line.digitHeight
-        let width = max(8, Int(((line.length + 0.3 * line.digitHeight) * scale).rounded()))
+        let width = max(8, Int(((line.length + c.probeExtension * line.digitHeight) * scale).rounded()))
         let height = 3 * digitHeight
         let map = transform(line, shear: 0, scale: scale, outWidth: width, outHeight: height)
         sample(source, map.scaled(by: 1 / levelScale), width, height, polarity: line.polarity, into: &probe)
         let core = PixelRect(x: 0, y: digitHeight, width: width, height: digitHeight)
-        guard separator.separate(probe, strokeRadius: max(3, digitHeight / 5), thresholdRegion: core, into: &probeMask) != nil
+        let strokeRadius = max(c.minimumStrokeRadius, digitHeight / c.strokeRadiusDivisor)
+        guard separator.separate(probe, strokeRadius: strokeRadius, thresholdRegion: core, into: &probeMask) != nil
         else { return }
 
         // Angle: the rotation whose row profile is peakiest (tops, middles and bottoms of digits line up).
         let cx = Double(width) / 2
-        var bestAngle = 0.0, bestScore = -1
-        for delta in angleSteps {
+        var bestAngle: Double = 0, bestScore = -1
+        for delta in c.angleSteps {
             rowProfile(rotatedBy: delta, centerX: cx)
             var score = 0
-            for c in profile { score &+= c &* c }
-            if score > bestScore + bestScore / 50 || (delta == 0 && score >= bestScore) {
+            for n in profile { score &+= n &* n }
+            if score > bestScore + bestScore / c.angleImprovementDivisor || (delta == 0 && score >= bestScore) {
                 bestScore = score
                 bestAngle = delta
             }
@@ -91,21 +90,24 @@ public struct RuleLineRectifier: LineRectifying {
         // Band: the rows with ink around the middle, allowing the thin gaps between a digit's segments.
         let peak = profile.max() ?? 0
         guard peak > 0 else { return }
-        let floor = max(1, peak / 12)
+        let floor = max(1, peak / c.bandRowDivisor)
         let middle = height / 2
         var top = middle, bottom = middle
         var misses = 0
-        while top > 0 && misses <= 2 { top -= 1; misses = profile[top] >= floor ? 0 : misses + 1 }
+        while top > 0 && misses <= c.maximumBandGapRows { top -= 1; misses = profile[top] >= floor ? 0 : misses + 1 }
         top += misses
         misses = 0
-        while bottom < height - 1 && misses <= 2 { bottom += 1; misses = profile[bottom] >= floor ? 0 : misses + 1 }
+        while bottom < height - 1 && misses <= c.maximumBandGapRows {
+            bottom += 1
+            misses = profile[bottom] >= floor ? 0 : misses + 1
+        }
         bottom -= misses
         let found = Double(bottom - top + 1)
         line.angle += bestAngle
         // Trust the band only near the detected height: more often means a logo or the next line touches it.
         // A row profile's band may have taken in a logo or label just above or below: it may shrink further.
-        let lowest = line.candidatesAreCharacters ? 0.8 : 0.55
-        guard found >= lowest * Double(digitHeight), found <= 1.3 * Double(digitHeight) else { return }
+        let lowest = line.candidatesAreCharacters ? c.minimumBandHeight : c.minimumProfileBandHeight
+        guard found >= lowest * Double(digitHeight), found <= c.maximumBandHeight * Double(digitHeight) else { return }
         // Move the centre across the line to the band's middle and take its height as the digit height.
         let shift = (Double(top + bottom + 1) / 2 - Double(height) / 2) / scale
         line.centerX += -sin(line.angle) * shift
@@ -170,13 +172,16 @@ public struct RuleLineRectifier: LineRectifying {
 
     /// The slant that makes vertical strokes most vertical: the one whose column histogram of ink is peakiest.
     mutating func estimateShear(_ image: GrayImage) -> Double {
-        let band = PixelRect(x: 0, y: margin, width: image.width, height: digitHeight)
-        separator.separate(image, strokeRadius: max(3, digitHeight / 5), thresholdRegion: band, into: &probeMask)
+        let c = configuration
+        let digitHeight = c.digitHeight
+        let band = PixelRect(x: 0, y: c.margin, width: image.width, height: digitHeight)
+        let strokeRadius = max(c.minimumStrokeRadius, digitHeight / c.strokeRadiusDivisor)
+        separator.separate(image, strokeRadius: strokeRadius, thresholdRegion: band, into: &probeMask)
         let w = image.width
         let pad = digitHeight + 2
         // Only the vertical strokes tell the slant: keep pixels in short horizontal runs, dropping the bars
         // (a, g, d), whose long runs would otherwise dominate the columns.
-        let longestStrokeRun = max(3, digitHeight / 4)
+        let longestStrokeRun = max(c.minimumLongestStrokeRun, digitHeight / c.longestStrokeRunDivisor)
         probeMask.pixels.withUnsafeMutableBufferPointer { m in
             for y in band.minY..<band.maxY {
                 var x = 0
@@ -189,8 +194,8 @@ public struct RuleLineRectifier: LineRectifying {
                 }
             }
         }
-        var best = 0.0, bestScore = -1
-        for shear in shears {
+        var best: Double = 0, bestScore = -1
+        for shear in c.shears {
             profile.removeAll(keepingCapacity: true)
             profile.append(contentsOf: repeatElement(0, count: w + 2 * pad))
             probeMask.pixels.withUnsafeBufferPointer { m in
@@ -202,8 +207,8 @@ public struct RuleLineRectifier: LineRectifying {
                 }
             }
             var score = 0
-            for c in profile { score &+= c &* c }
-            if score > bestScore + bestScore / 100 || (shear == 0 && score >= bestScore) {
+            for n in profile { score &+= n &* n }
+            if score > bestScore + bestScore / c.shearImprovementDivisor || (shear == 0 && score >= bestScore) {
                 bestScore = score
                 best = shear
             }
