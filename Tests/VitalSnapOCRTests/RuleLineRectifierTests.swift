@@ -159,7 +159,7 @@ final class RuleLineRectifierTests: XCTestCase {
         var configuration = RuleLineRectifier.Configuration()
         configuration.minimumShear = 0
         configuration.maximumShear = 0.05
-        XCTAssertEqual(configuration.shears, [0, 0.025, 0.05])
+        XCTAssertEqual(Array(configuration.shears), [0, 0.025, 0.05])
         var rectifier = RuleLineRectifier(configuration: configuration)
         var out = RectifiedLine()
         rectifier.rectify(s.line, pyramid: s.pyramid, into: &out)

@@ -168,7 +168,9 @@ extension RuleCharacterRecognizer {
     static func strokeWidth(_ mask: InkMask, cells: [PixelRect], top: Int, height: Int, _ configuration: Configuration.Cells) -> Int {
         var runs: [Int] = []
         for cell in cells where Double(cell.height) >= configuration.fullHeight * Double(height) {
-            for y in [cell.minY + cell.height / 4, cell.minY + 3 * cell.height / 4] {
+            // A quarter and three quarters down the cell (walked, not stored: no array per cell).
+            for quarter in stride(from: 1, through: 3, by: 2) {
+                let y = cell.minY + quarter * cell.height / 4
                 var x = cell.minX
                 while x < cell.maxX {
                     if !mask[x, y] { x += 1; continue }

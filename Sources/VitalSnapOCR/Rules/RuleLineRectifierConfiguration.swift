@@ -71,11 +71,12 @@ extension RuleLineRectifier {
 
         public init() {}
 
-        /// The slants tried, `minimumShear` through `maximumShear` by `shearStep`.
-        public var shears: [Double] { stride(from: minimumShear, through: maximumShear, by: shearStep).map { $0 } }
+        /// The slants tried, `minimumShear` through `maximumShear` by `shearStep` (a sequence: walked, never stored,
+        /// so a line costs no allocation for it).
+        public var shears: StrideThrough<Double> { stride(from: minimumShear, through: maximumShear, by: shearStep) }
         /// The rotations tried around the fitted angle, in radians.
-        public var angleSteps: [Double] {
-            stride(from: -maximumAngleCorrection, through: maximumAngleCorrection, by: angleCorrectionStep).map { $0 }
+        public var angleSteps: StrideThrough<Double> {
+            stride(from: -maximumAngleCorrection, through: maximumAngleCorrection, by: angleCorrectionStep)
         }
     }
 }
