@@ -18,7 +18,7 @@ struct BLEDecodeCommand: ParsableCommand {
             a usage error.
 
             Examples:
-              vitalsnap ble decode --characteristic 2A18 1B 01 00 E3 07 02 1B 0B 0A 1E FB FF 1E 00 12 05 01
+              vitalsnap ble decode --characteristic 2A18 1B0100E307021B0B0A1EFBFF1E00120501
               vitalsnap ble decode -c 2A35 1e8a00580078000000041114293b3c00012700
               vitalsnap ble decode -c 2A9D --feature 98000000 08BC02E500B400
             """)

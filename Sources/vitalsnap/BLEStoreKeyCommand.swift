@@ -20,8 +20,10 @@ struct BLEStoreKeyCommand: ParsableCommand {
             written.
 
             Examples:
-              vitalsnap ble store-key --peripheral-uuid 6F1C2B9E-5D4A-4E7B-9C1D-2A6B8E0F4D13 00112233445566778899AABBCCDDEEFF
-              vitalsnap ble store-key --peripheral-uuid 6F1C2B9E-5D4A-4E7B-9C1D-2A6B8E0F4D13 - < coaguchek.key
+              vitalsnap ble store-key --peripheral-uuid \\
+                  6F1C2B9E-5D4A-4E7B-9C1D-2A6B8E0F4D13 00112233445566778899AABBCCDDEEFF
+              vitalsnap ble store-key --peripheral-uuid \\
+                  6F1C2B9E-5D4A-4E7B-9C1D-2A6B8E0F4D13 - < coaguchek.key
             """)
 
     @Option(help: ArgumentHelp("The meter's peripheral UUID (8-4-4-4-12 hexadecimal digits).", valueName: "uuid"))

@@ -40,7 +40,8 @@ struct BatchCommand: ParsableCommand {
               vitalsnap batch a.jpg b.jpg -p 9 --unit mmol --format table
               vitalsnap batch Samples/stills/bp-b3 -p 2 --format tsv > bp.tsv
               vitalsnap batch photos/ -p 9 | jq -r 'select(.status == "ok") | .reading'
-              find /data/study -name '*.heic' | vitalsnap batch --paths-from - -p 9 --resume study.jsonl
+              find /data/study -name '*.heic' | vitalsnap batch --paths-from - -p 9
+              vitalsnap batch /data/study -p 9 --resume study.jsonl
               vitalsnap batch /data/study -p 9 --shard 3/8 > part-3.jsonl
               vitalsnap batch /data/study -p 9 --shard 3/8 --dry-run | wc -l
             """

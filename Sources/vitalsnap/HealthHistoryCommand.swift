@@ -17,8 +17,9 @@ struct HealthHistoryCommand: AsyncParsableCommand {
             back from today (intraday: \(HistoryLimits.intradayDays)). Reads PATH, else the export last imported.
 
             Examples:
-              vitalsnap health history --sets summary,workout --from 2026-06-01 --to 2026-06-30
-              vitalsnap health history --sets intraday --from 2026-11-20 --to 2026-11-25 export.zip
+              vitalsnap health history --sets summary --from 2026-06-01 --to 2026-06-30
+              vitalsnap health history --sets intraday,workout --from 2026-11-20 \\
+                  --to 2026-11-25 export.zip
             """)
 
     enum HistorySet: String, CaseIterable {

@@ -26,7 +26,8 @@ struct HealthImportCommand: AsyncParsableCommand {
             3 imported but not all uploaded yet.
 
             Examples:
-              vitalsnap health subscribe --sets diabetes,biometrics,weight,routine,fitness,sleep,basicNutrition
+              vitalsnap health subscribe --sets diabetes,biometrics,weight,routine
+              vitalsnap health subscribe --sets fitness,sleep,basicNutrition
               vitalsnap health import ~/Downloads/export.zip
               vitalsnap health import apple_health_export/ --json
             """)
