@@ -6,7 +6,7 @@ import VitalSnapModels
 @testable import VitalSnapOCR
 
 /// The orienter stage: its input convention against Training/orienter_data.py, the committed model against
-/// PyTorch, what it says about the project's own sample photos turned four ways, and what `PhotoReader` does
+/// PyTorch, what it says about the project's own sample photos turned four ways, and what `DisplayReader` does
 /// with what it says.
 @Suite struct PhotoOrienterTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -63,7 +63,7 @@ private final class FrameReaderState: @unchecked Sendable {
     }
 }
 
-private final class PhotoReaderState: @unchecked Sendable {
+private final class DisplayReaderState: @unchecked Sendable {
     var reader: DisplayReader
     let image: GrayImage
     init(reader: DisplayReader, image: GrayImage) {
@@ -183,7 +183,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // 3. The whole still-photo reading without the decode: lines, assembly, plausibility, glare.
-    Benchmark("DisplayReader peripheral 9 640x480") { (benchmark: Benchmark, state: PhotoReaderState) in
+    Benchmark("DisplayReader peripheral 9 640x480") { (benchmark: Benchmark, state: DisplayReaderState) in
         for _ in benchmark.scaledIterations {
             blackHole(try state.reader.read(image: state.image))
         }
@@ -194,7 +194,7 @@ let benchmarks: @Sendable () -> Void = {
         guard result.reading?.readingString == "227" else {
             fatalError("DisplayReader read \(result.reading?.readingString ?? "nothing") (\(result.message ?? "")), expected 227")
         }
-        return PhotoReaderState(reader: reader, image: image)
+        return DisplayReaderState(reader: reader, image: image)
     }
 
     // 4. The pixel stages on their own, on the still at each size: summed-area tables and the two-polarity
@@ -275,7 +275,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     } setup: { try ModelStageState(models: try ReaderModels.bundled(), image: try decodedStill()) }
 
-    Benchmark("DisplayReader model peripheral 9 640x480") { (benchmark: Benchmark, state: PhotoReaderState) in
+    Benchmark("DisplayReader model peripheral 9 640x480") { (benchmark: Benchmark, state: DisplayReaderState) in
         for _ in benchmark.scaledIterations {
             blackHole(try state.reader.read(image: state.image))
         }
@@ -285,7 +285,7 @@ let benchmarks: @Sendable () -> Void = {
         var reader = DisplayReader(peripheral: try glucosePeripheral(), reader: .model(try ReaderModels.bundled()))
         let image = try decodedStill()
         _ = try reader.read(image: image)
-        return PhotoReaderState(reader: reader, image: image)
+        return DisplayReaderState(reader: reader, image: image)
     }
 
     Benchmark("Live frame model 1280x720") { (benchmark: Benchmark, state: LiveState) in

@@ -23,7 +23,7 @@ public struct RecordBuilder: Sendable {
     ///   - crop: the display as the camera saw it, kept beside the record.
     ///   - displayRegion: where the display was in the frame, in pixels; nil when unknown.
     ///   - glare: the glare found on the display; refusing readings under glare is the reader's decision
-    ///     (`PhotoReader` does), this only records it.
+    ///     (`DisplayReader` does), this only records it.
     ///   - timestamp: when the reading was taken.
     ///   - timeZone: the wall clock's zone at `timestamp`, for the record's UTC offset.
     public func capture(
