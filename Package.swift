@@ -27,6 +27,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // HTTP and WebSocket for the capture view (`vitalsnap read --view`) and the ingestion stand-in; without
+        // Hummingbird's default traits (swift-configuration and full Foundation), which neither needs.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // C libraries, each behind a module map.
@@ -65,6 +69,17 @@ let package = Package(
             dependencies: ["VitalSnapImaging", "VitalSnapInference", "VitalSnapRecords", "VitalSnapOverlays", "VitalSnapModels", .product(name: "Logging", package: "swift-log")]),
         // A loopback stand-in for the ingestion server, for tests, benchmarks and `vitalsnap serve-ingestion`.
         .target(name: "VitalSnapIngestStub"),
+        // The capture view: the camera, the peripheral's overlay and the partial reading in a local web page
+        // (`vitalsnap read --view`), served on loopback by Hummingbird with its WebSocket upgrade.
+        .target(
+            name: "VitalSnapView",
+            dependencies: [
+                "VitalSnapOCR", "VitalSnapImaging",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Page")]),
         .target(name: "VitalSnapSamples", dependencies: ["VitalSnapImaging", "VitalSnapOCR"]),
         .target(name: "VitalSnapCapture", dependencies: ["VitalSnapImaging", "CCaptureShim"]),
         // Bluetooth LE health devices: the peripheral catalog, the GATT characteristics' decoders, BlueZ over
