@@ -31,6 +31,7 @@ let package = Package(
         // Hummingbird's default traits (swift-configuration and full Foundation), which neither needs.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // C libraries, each behind a module map.
@@ -77,6 +78,7 @@ let package = Package(
                 "VitalSnapOCR", "VitalSnapImaging",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.copy("Page")]),
