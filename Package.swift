@@ -99,7 +99,7 @@ let package = Package(
             name: "vitalsnap",
             dependencies: [
                 "VitalSnapOCR", "VitalSnapImaging", "VitalSnapRecords", "VitalSnapCore", "VitalSnapSamples", "VitalSnapIngestStub",
-                "VitalSnapCapture", "VitalSnapBluetooth", "VitalSnapHealth",
+                "VitalSnapCapture", "VitalSnapBluetooth", "VitalSnapHealth", "VitalSnapView",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -111,6 +111,7 @@ let package = Package(
         .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore", "VitalSnapRecords", "VitalSnapIngestStub"]),
         .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapRecords", "VitalSnapSamples", "VitalSnapModels"]),
         .testTarget(name: "VitalSnapSamplesTests", dependencies: ["VitalSnapSamples"]),
+        .testTarget(name: "VitalSnapViewTests", dependencies: ["VitalSnapView", "VitalSnapOCR", "VitalSnapImaging"]),
         // A private dbus-daemon and the stand-in BlueZ of Tests/Fixtures/bluez, for the Bluetooth and CLI tests.
         .target(name: "BlueZStandIn", dependencies: ["VitalSnapBluetooth"], path: "Tests/BlueZStandIn"),
         .testTarget(

@@ -86,6 +86,9 @@ public final class CaptureViewServer: Sendable {
     /// Stops the server: open pages lose their connection.
     public func stop() async {
         guard let task = running.takeTask() else { return }
+        // The pages' connections are closed first, so that the server stops with none left to wait on.
+        hub.endPages()
+        try? await Task.sleep(for: .milliseconds(100))
         task.cancel()
         _ = await task.result
     }

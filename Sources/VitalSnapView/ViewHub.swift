@@ -32,6 +32,7 @@ public final class ViewHub: @unchecked Sendable {
     private var closed = false
     private var finishedShown = false
     private var finishedWaiters: [CheckedContinuation<Void, Never>] = []
+    private var pageWaiters: [CheckedContinuation<Void, Never>] = []
 
     public init(closeGrace: Duration = .seconds(3)) {
         self.closeGrace = closeGrace
@@ -60,6 +61,11 @@ public final class ViewHub: @unchecked Sendable {
             $0.converged = converged
             $0.versions.converged += 1
         }
+    }
+
+    /// The steady reading shown stays to be decided on again (an edit was refused: the notice says why).
+    public func awaitDecisionAgain() {
+        lock.withLock { awaitingDecision = true }
     }
 
     /// Back to reading: the steady reading is withdrawn.
@@ -105,6 +111,23 @@ public final class ViewHub: @unchecked Sendable {
     /// Whether the page asked to cancel, or every page was closed past the grace period: the reading stops.
     public var isCancelled: Bool { lock.withLock { cancelled || closed } }
 
+    /// Waits until a page has opened (at once if one has).
+    public func waitForPage() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            if everOpened {
+                lock.unlock()
+                continuation.resume()
+            } else {
+                pageWaiters.append(continuation)
+                lock.unlock()
+            }
+        }
+    }
+
+    /// Whether a page is open now.
+    public var hasOpenPage: Bool { lock.withLock { !pages.isEmpty } }
+
     /// Whether every page that was opened has been closed past the grace period.
     public var wasClosed: Bool { lock.withLock { closed } }
 
@@ -136,14 +159,17 @@ public final class ViewHub: @unchecked Sendable {
     /// A page opened: its wake-ups (coalesced: a page that is behind gets one) and its number.
     func open() -> (number: Int, wakeups: AsyncStream<Void>) {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let number = lock.withLock {
+        let (number, waiters) = lock.withLock {
             nextPage += 1
             pages[nextPage] = continuation
             everOpened = true
             allClosedSince = nil
-            return nextPage
+            let waiters = pageWaiters
+            pageWaiters = []
+            return (nextPage, waiters)
         }
         continuation.yield()
+        for waiter in waiters { waiter.resume() }
         return (number, stream)
     }
 
@@ -160,6 +186,16 @@ public final class ViewHub: @unchecked Sendable {
             try? await Task.sleep(for: closeGrace)
             self.closeIfStillClosed(since: since)
         }
+    }
+
+    /// Ends every page's connection (the view is stopping): their senders finish, and so do their sockets.
+    func endPages() {
+        let all = lock.withLock { () -> [AsyncStream<Void>.Continuation] in
+            let all = Array(pages.values)
+            pages.removeAll()
+            return all
+        }
+        for page in all { page.finish() }
     }
 
     /// Wakes page `number`'s sender (it may send the next frame).
