@@ -22,6 +22,9 @@ public final class CaptureViewServer: Sendable {
         /// JPEG quality of the frames sent to the page (1...100): enough to see the display, small enough to
         /// send 1280x720 frames many times a second.
         public var frameQuality = 80
+        /// Frames sent to a page per second at most: a webcam's rate. A reader faster than that (a replay read
+        /// unpaced) gets no faster preview, and the encoding and drawing leave it the cores.
+        public var maximumFramesPerSecond = 30.0
         /// A page message longer than this (bytes) closes its connection.
         public var maximumMessageSize = 4096
         /// A layout is given for previews of at most this many pixels a side.
@@ -129,11 +132,12 @@ public final class CaptureViewServer: Sendable {
             return Self.json(PreviewLayout(layout))
         }
         let quality = configuration.frameQuality, messageSize = configuration.maximumMessageSize
+        let frameInterval = Duration.seconds(1 / configuration.maximumFramesPerSecond)
         router.ws(RouterPath("\(prefix)/ws")) { request, _ in
             guard let policy = policy(), policy.allows(origin: request.headers[.origin]) else { throw HTTPError(.forbidden) }
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, _ in
-            try await PageConnection(hub: hub, frameQuality: quality).run(inbound: inbound, outbound: outbound, maximumMessageSize: messageSize)
+            try await PageConnection(hub: hub, frameQuality: quality, frameInterval: frameInterval).run(inbound: inbound, outbound: outbound, maximumMessageSize: messageSize)
         }
         return router
     }

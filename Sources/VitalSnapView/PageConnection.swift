@@ -8,6 +8,8 @@ import VitalSnapImaging
 struct PageConnection: Sendable {
     let hub: ViewHub
     let frameQuality: Int
+    /// The least time between two frames sent.
+    let frameInterval: Duration
 
     func run(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, maximumMessageSize: Int) async throws {
         let (number, wakeups) = hub.open()
@@ -39,10 +41,13 @@ struct PageConnection: Sendable {
         }
     }
 
-    /// Sends, on every wake-up, what changed since the last.
+    /// Sends, on every wake-up, what changed since the last: the frames and their readings at the page's pace,
+    /// the rest as it comes.
     private func send(wakeups: AsyncStream<Void>, state: PageState, outbound: WebSocketOutboundWriter) async throws {
         var sent = ViewSnapshot.Versions()
         var frameSent = 0
+        let clock = ContinuousClock()
+        var lastFrame = clock.now - frameInterval
         let encoder = JSONEncoder()
         func text<T: Encodable>(_ value: T) async throws {
             try await outbound.write(.text(String(decoding: try encoder.encode(value), as: UTF8.self)))
@@ -55,11 +60,19 @@ struct PageConnection: Sendable {
             if shown.versions.converged != sent.converged {
                 if let converged = shown.converged { try await text(converged) } else { try await text(Withdrawn()) }
             }
-            if shown.versions.frame != sent.frame, let frameState = shown.frameState { try await text(frameState) }
-            if shown.versions.frame != frameSent, let image = shown.frame, state.takeFrameGrant() {
-                let jpeg = (try? ImageEncoder.jpeg(image, quality: frameQuality)) ?? []
-                try await outbound.write(.binary(ByteBuffer(bytes: jpeg)))
-                frameSent = shown.versions.frame
+            if shown.versions.frame != frameSent, shown.frame != nil, state.mayGetFrame {
+                // The newest frame and its reading together, once the page has drawn the last, and not sooner
+                // than the frame interval after it: a reader faster than the page gets the newest of its frames.
+                let due = lastFrame + frameInterval
+                if clock.now < due { try await clock.sleep(until: due) }
+                let newest = hub.snapshot()
+                if let image = newest.frame, let frameState = newest.frameState, state.takeFrameGrant() {
+                    lastFrame = clock.now
+                    let jpeg = (try? ImageEncoder.jpeg(image, quality: frameQuality)) ?? []
+                    try await text(frameState)
+                    try await outbound.write(.binary(ByteBuffer(bytes: jpeg)))
+                    frameSent = newest.versions.frame
+                }
             }
             if shown.versions.finished != sent.finished, let finished = shown.finished {
                 try await text(finished)
@@ -78,15 +91,18 @@ struct PageConnection: Sendable {
 /// What one page's two sides share: whether it may get the next frame, and a word for it alone.
 final class PageState: @unchecked Sendable {
     private let lock = NSLock()
-    private var mayGetFrame = true
+    private var frameGranted = true
     private var said: String?
 
-    func grantFrame() { lock.withLock { mayGetFrame = true } }
+    func grantFrame() { lock.withLock { frameGranted = true } }
+
+    /// Whether the page has drawn the last frame sent (without taking its turn).
+    var mayGetFrame: Bool { lock.withLock { frameGranted } }
 
     func takeFrameGrant() -> Bool {
         lock.withLock {
-            defer { mayGetFrame = false }
-            return mayGetFrame
+            defer { frameGranted = false }
+            return frameGranted
         }
     }
 

@@ -71,6 +71,7 @@ def main():
     parser.add_argument("--screenshots")
     parser.add_argument("--edit", default="5000")
     parser.add_argument("--timeout", type=float, default=60)
+    parser.add_argument("--seconds", type=float, default=4, help="how long `measure` counts the frames drawn")
     a = parser.parse_args()
 
     options = Options()
@@ -116,8 +117,9 @@ def main():
             return
 
         if a.scenario == "measure":
+            time.sleep(1)  # past the first frames, while the page settles
             start, frames = time.time(), stats()["framesDrawn"]
-            time.sleep(4)
+            time.sleep(a.seconds)
             end = stats()
             print(f"page fps: {(end['framesDrawn'] - frames) / (time.time() - start):.1f}")
             print(f"read rate: {end['readRate']:.1f}")
