@@ -107,6 +107,7 @@ let package = Package(
         .testTarget(name: "VitalSnapInferenceTests", dependencies: ["VitalSnapInference"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VitalSnapRecordsTests", dependencies: ["VitalSnapRecords"]),
         .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore", "VitalSnapRecords", "VitalSnapIngestStub"]),
+        .testTarget(name: "VitalSnapIngestStubTests", dependencies: ["VitalSnapIngestStub", "VitalSnapCore", "VitalSnapRecords"]),
         .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapRecords", "VitalSnapSamples", "VitalSnapModels"]),
         .testTarget(name: "VitalSnapSamplesTests", dependencies: ["VitalSnapSamples"]),
         // A private dbus-daemon and the stand-in BlueZ of Tests/Fixtures/bluez, for the Bluetooth and CLI tests.

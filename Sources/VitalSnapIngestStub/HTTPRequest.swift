@@ -46,20 +46,3 @@ struct HTTPRequest {
         return HTTPRequest(method: String(requestLine[0]), path: String(requestLine[1]), headers: headers, body: body)
     }
 }
-
-/// Just enough multipart/form-data to find one part's bytes.
-enum Multipart {
-    static func part(named name: String, in body: Data, contentType: String) -> Data? {
-        guard let range = contentType.range(of: "boundary=") else { return nil }
-        let boundary = Data(("--" + contentType[range.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: "\" "))).utf8)
-        var search = body.startIndex
-        while let start = body.range(of: boundary, in: search..<body.endIndex) {
-            guard let headEnd = body.range(of: Data("\r\n\r\n".utf8), in: start.upperBound..<body.endIndex) else { return nil }
-            let head = String(decoding: body[start.upperBound..<headEnd.lowerBound], as: UTF8.self)
-            guard let next = body.range(of: Data("\r\n".utf8) + boundary, in: headEnd.upperBound..<body.endIndex) else { return nil }
-            if head.contains("name=\"\(name)\"") { return Data(body[headEnd.upperBound..<next.lowerBound]) }
-            search = next.lowerBound + 2
-        }
-        return nil
-    }
-}
