@@ -31,6 +31,10 @@ let package = Package(
         // Hummingbird's default traits (swift-configuration and full Foundation), which neither needs.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // Named for the ingestion stand-in, which uses their types directly (a connection to close unanswered, header
+        // names); Hummingbird brings both at these versions already.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // C libraries, each behind a module map.
@@ -67,8 +71,16 @@ let package = Package(
         .target(
             name: "VitalSnapOCR",
             dependencies: ["VitalSnapImaging", "VitalSnapInference", "VitalSnapRecords", "VitalSnapOverlays", "VitalSnapModels", .product(name: "Logging", package: "swift-log")]),
-        // A loopback stand-in for the ingestion server, for tests, benchmarks and `vitalsnap serve-ingestion`.
-        .target(name: "VitalSnapIngestStub"),
+        // A loopback stand-in for the ingestion server, for tests, benchmarks and `vitalsnap serve-ingestion`, served
+        // by Hummingbird like the capture view.
+        .target(
+            name: "VitalSnapIngestStub",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // The capture view: the camera, the peripheral's overlay and the partial reading in a local web page
         // (`vitalsnap read --view`), served on loopback by Hummingbird with its WebSocket upgrade.
         .target(
