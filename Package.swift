@@ -31,7 +31,10 @@ let package = Package(
         // Hummingbird's default traits (swift-configuration and full Foundation), which neither needs.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Named for the capture view and the ingestion stand-in, which use their types directly (header names, a
+        // connection to close unanswered); Hummingbird brings both at these versions already.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // C libraries, each behind a module map.
@@ -68,8 +71,16 @@ let package = Package(
         .target(
             name: "VitalSnapOCR",
             dependencies: ["VitalSnapImaging", "VitalSnapInference", "VitalSnapRecords", "VitalSnapOverlays", "VitalSnapModels", .product(name: "Logging", package: "swift-log")]),
-        // A loopback stand-in for the ingestion server, for tests, benchmarks and `vitalsnap serve-ingestion`.
-        .target(name: "VitalSnapIngestStub"),
+        // A loopback stand-in for the ingestion server, for tests, benchmarks and `vitalsnap serve-ingestion`, served
+        // by Hummingbird like the capture view.
+        .target(
+            name: "VitalSnapIngestStub",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // The capture view: the camera, the peripheral's overlay and the partial reading in a local web page
         // (`vitalsnap read --view`), served on loopback by Hummingbird with its WebSocket upgrade.
         .target(
@@ -109,6 +120,7 @@ let package = Package(
         .testTarget(name: "VitalSnapInferenceTests", dependencies: ["VitalSnapInference"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VitalSnapRecordsTests", dependencies: ["VitalSnapRecords"]),
         .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore", "VitalSnapRecords", "VitalSnapIngestStub"]),
+        .testTarget(name: "VitalSnapIngestStubTests", dependencies: ["VitalSnapIngestStub", "VitalSnapCore", "VitalSnapRecords"]),
         .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapRecords", "VitalSnapSamples", "VitalSnapModels"]),
         .testTarget(name: "VitalSnapSamplesTests", dependencies: ["VitalSnapSamples"]),
         .testTarget(name: "VitalSnapViewTests", dependencies: ["VitalSnapView", "VitalSnapOCR", "VitalSnapImaging"]),
