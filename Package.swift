@@ -6,7 +6,8 @@
 // The Debian packages it needs (the list in .ci/run):
 //   build:  libpng-dev libjpeg-dev libwebp-dev libheif-dev libv4l-dev libsqlite3-dev libdbus-1-dev libxml2-dev
 //           libisal-dev pkg-config
-//   tests:  dbus-daemon python3-dbus python3-gi (a private bus and the stand-in BlueZ of the Bluetooth tests)
+//   tests:  dbus-daemon python3-dbus python3-gi (a private bus and the stand-in BlueZ of the Bluetooth tests),
+//           chromium chromium-driver python3-selenium (the capture view's page in a real browser)
 import PackageDescription
 
 let package = Package(

@@ -264,7 +264,7 @@ struct FrameLoop: @unchecked Sendable {
         return ViewFrameState(
             sequence: frame.sequence, width: frame.image.width, height: frame.image.height, partial: partial.recognizedText,
             guess: guess, votes: min(policy.requiredVotes, step.update.agreeingVotes), requiredVotes: policy.requiredVotes,
-            reason: ReadCommand.reason(step),
+            reason: ReadCommand.reason(step) ?? (step.update.isBlocked ? "frames disagree: hold the display still" : nil),
             glare: step.glareInFrame.regions.map { ViewRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
             glareAdvice: step.glareInFrame.advice, readRate: rate)
     }

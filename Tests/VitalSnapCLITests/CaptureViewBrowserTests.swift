@@ -76,6 +76,27 @@ final class CaptureViewBrowserTests: XCTestCase {
         XCTAssertEqual(try queued(in: folder).count, 0)
     }
 
+    /// A camera that cannot be opened is said on the page, with what to do, and the command exits as the terminal
+    /// flow does for it.
+    func testACameraThatCannotBeOpenedIsSaidOnThePage() throws {
+        let folder = try makeTemporaryFolder()
+        let (page, command) = try drive(
+            "unsteady", clip: nil, peripheral: "9", in: folder, extra: [], readArguments: ["--device", "/dev/video-vitalsnap-none"])
+        XCTAssertEqual(page.status, 0, page.stdout + page.stderr)
+        XCTAssertTrue(value("message", in: page.stdout)?.contains("no camera at /dev/video-vitalsnap-none") ?? false, page.stdout)
+        XCTAssertEqual(value("exit status", in: page.stdout), "10", page.stdout)
+        XCTAssertEqual(command.status, 10, command.stderr)
+    }
+
+    /// Closing the page while reading ends the command as a cancel, after the grace period a reload is allowed.
+    func testClosingThePageIsACancel() throws {
+        let folder = try makeTemporaryFolder()
+        let (page, command) = try drive("close", clip: "alternate-glucose-g2-mmol", peripheral: "102", unit: "mmol", in: folder, fps: "1")
+        XCTAssertEqual(page.status, 0, page.stdout + page.stderr)
+        XCTAssertEqual(command.status, 5, command.stderr)
+        XCTAssertEqual(try queued(in: folder).count, 0)
+    }
+
     /// While a page is open, requests nobody's page would make are refused: a wrong token or none (403), a
     /// foreign `Host` (403: DNS rebinding), a WebSocket upgrade from another `Origin` (not upgraded); the page
     /// goes on working, and its Cancel ends the command as a cancel.
@@ -97,14 +118,15 @@ final class CaptureViewBrowserTests: XCTestCase {
     /// Starts `vitalsnap read --view` on `clip`, drives its page through `scenario`, and returns what the page
     /// driver printed and how the command ended.
     private func drive(
-        _ scenario: String, clip: String, peripheral: String, unit: String? = nil, in folder: URL, extra: [String] = []
+        _ scenario: String, clip: String?, peripheral: String, unit: String? = nil, in folder: URL, fps: String = "0",
+        extra: [String] = [], readArguments: [String] = []
     ) throws -> (page: CLI.Output, command: CLI.Output) {
         guard let executable = CLI.executable else { throw XCTSkip("the vitalsnap executable was not found next to the tests") }
-        let clipPath = Self.root.appendingPathComponent("Samples/clips/\(clip)").path
-        var arguments = ["read", "--view", "-p", peripheral, "--input", clipPath, "--fps", "0",
-                         "--data-dir", folder.appendingPathComponent("data").path]
+        // Run from the repository, the clip named as a user would name it (the page shows its name).
+        var arguments = ["read", "--view", "-p", peripheral, "--data-dir", folder.appendingPathComponent("data").path] + readArguments
+        if let clip { arguments += ["--input", "Samples/clips/\(clip)", "--fps", fps] }
         if let unit { arguments += ["--unit", unit] }
-        let command = try ViewCommand(executable: executable, arguments: arguments, in: folder)
+        let command = try ViewCommand(executable: executable, arguments: arguments, in: Self.root, output: folder)
         let url = try command.waitForURL(timeout: 60)
         let screenshots = try screenshotFolder(in: folder)
         let page = try CLI.runProcess(
@@ -136,14 +158,15 @@ private final class ViewCommand: @unchecked Sendable {
     private let stdout: URL
     private let stderr: URL
 
-    init(executable: URL, arguments: [String], in folder: URL) throws {
-        stdout = folder.appendingPathComponent("view.stdout")
-        stderr = folder.appendingPathComponent("view.stderr")
+    /// Runs `executable` in `directory`, its output written into `output`.
+    init(executable: URL, arguments: [String], in directory: URL, output: URL) throws {
+        stdout = output.appendingPathComponent("view.stdout")
+        stderr = output.appendingPathComponent("view.stderr")
         FileManager.default.createFile(atPath: stdout.path, contents: nil)
         FileManager.default.createFile(atPath: stderr.path, contents: nil)
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = folder
+        process.currentDirectoryURL = directory
         process.standardOutput = try FileHandle(forWritingTo: stdout)
         process.standardError = try FileHandle(forWritingTo: stderr)
         process.standardInput = FileHandle.nullDevice

@@ -26,13 +26,20 @@ public enum ReadingCorrection {
             if let variant = field?.unitIndex(named: old.unit).map({ field!.units[$0] }), let range = variant.plausibleRange,
                !range.contains(number.value) {
                 return .failure(Refusal(description:
-                    "\(number.text) is outside the plausible range of \(old.field.rawValue), \(ReadingAssembler.format(range)) \(old.unit)"))
+                    "\(number.text) is outside the plausible range of \(Self.words(old.field)), \(ReadingAssembler.format(range)) \(old.unit)"))
             }
             corrected.append(FieldValue(
                 field: old.field, text: number.text, value: number.value, unit: old.unit, decimals: number.decimals,
                 confidence: 1))
         }
         return .success(corrected)
+    }
+
+    /// A field's name in words: `bloodGlucose` is `blood glucose`.
+    static func words(_ field: FieldName) -> String {
+        field.rawValue.reduce(into: "") { text, c in
+            if c.isUppercase { text += " " + c.lowercased() } else { text.append(c) }
+        }
     }
 
     /// What a correction must look like: `one number` or `3 numbers separated by /`.

@@ -7,7 +7,8 @@ SCENARIO:
   accept    frames and the overlay shown, partial readings, the steady reading with its crop; Accept
   cancel    the steady reading, then Cancel
   edit      the steady reading, then Edit with --edit VALUE (expected to be refused), then Cancel
-  unsteady  a replay that never settles: its message
+  unsteady  a replay that never settles (or a camera that cannot be opened): its message
+  close     the page closed while reading (the command should end as a cancel)
   measure   frames drawn per second while reading (printed as `page fps: N`), then Cancel
   security  requests nobody's page would make (a wrong token, a foreign Host, a WebSocket from another
             Origin), each printed with its status; then the page itself, still working, cancels
@@ -67,7 +68,7 @@ def probe(url):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("url")
-    parser.add_argument("scenario", choices=["accept", "cancel", "edit", "unsteady", "measure", "security"])
+    parser.add_argument("scenario", choices=["accept", "cancel", "edit", "unsteady", "measure", "security", "close"])
     parser.add_argument("--screenshots")
     parser.add_argument("--edit", default="5000")
     parser.add_argument("--timeout", type=float, default=60)
@@ -100,6 +101,8 @@ def main():
             return
         wait.until(lambda d: stats() and stats()["framesDrawn"] > 0)
         print(f"frames drawn: {stats()['framesDrawn']}")
+        if a.scenario == "close":
+            return
         overlay = role(driver, "overlay")
         wait.until(lambda d: overlay.is_displayed()
                    and d.execute_script("return arguments[0].naturalWidth", overlay) > 0)
