@@ -19,11 +19,18 @@ struct ReadCommand: AsyncParsableCommand {
             accept, edit or cancel (--yes accepts). The accepted record and the crop go into the upload queue, \
             and are uploaded at once when a session exists.
 
+            With --view, the same reading is shown in a local web page (the capture view): the camera, the \
+            peripheral's overlay, each frame's partial reading and glare, then the value and its crop to \
+            accept, edit, retake or cancel there. The command prints `view: URL` on stderr and starts reading \
+            once the page is open; the page listens on 127.0.0.1 only (--view-listen to choose another address) \
+            and answers only requests that carry the URL's token.
+
             `vitalsnap --peripheral 9 --unit mmol` is the same as `vitalsnap read --peripheral 9 --unit mmol`.
 
             Exit status: 0 record queued (or a numeric display's reading shown), 1 the reader cannot run (its \
-            models cannot be loaded or run), 2 no steady reading (the replay ended), 4 --timeout passed, 5 \
-            cancelled at the prompt, 6 the display shows a word (LO, HI, Err) instead of a value, 130 Ctrl-C; \
+            models cannot be loaded or run) or the view cannot start, 2 no steady reading (the replay ended), 4 \
+            --timeout passed, 5 cancelled at the prompt or on the page (or the page was closed), 6 the display \
+            shows a word (LO, HI, Err) instead of a value, 130 Ctrl-C; \
             camera errors: 10 no such device, 11 permission denied, 12 device busy, 13 not a capture device, 14 \
             no usable format, 15 streaming failed or unreadable input.
 
@@ -32,6 +39,7 @@ struct ReadCommand: AsyncParsableCommand {
               vitalsnap read -p 2 --device /dev/video1 --size 1920x1080
               vitalsnap read -p 101 --input Samples/clips/settle-glucose-g1 --yes
               vitalsnap read -p 9 --input meter.mjpeg --fps 15 --json --yes
+              vitalsnap read --view -p 9 --unit mmol
             """)
 
     @OptionGroup var options: PeripheralOptions
