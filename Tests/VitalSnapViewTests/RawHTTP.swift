@@ -13,8 +13,17 @@ struct RawHTTP {
     }
 
     /// Sends `request` (with `\r\n` line ends and the blank line) to 127.0.0.1:`port`; nil when the server closed
-    /// the connection without an answer.
-    static func send(_ request: String, port: Int, timeout: Double = 3) throws -> Answer? {
+    /// the connection without an answer. Waits on a thread of its own: a blocked wait on one of Swift's few
+    /// cooperative threads could keep the server under test from answering at all.
+    static func send(_ request: String, port: Int, timeout: Double = 10) async throws -> Answer? {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try blockingSend(request, port: port, timeout: timeout) })
+            }.start()
+        }
+    }
+
+    private static func blockingSend(_ request: String, port: Int, timeout: Double) throws -> Answer? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
         defer { close(fd) }
@@ -50,17 +59,17 @@ struct RawHTTP {
     }
 
     /// `GET path` with the given `Host` and extra header lines.
-    static func get(_ path: String, host: String, port: Int, headers: [String] = []) throws -> Answer? {
-        try send((["GET \(path) HTTP/1.1", "Host: \(host)", "Connection: close"] + headers).joined(separator: "\r\n") + "\r\n\r\n", port: port)
+    static func get(_ path: String, host: String, port: Int, headers: [String] = []) async throws -> Answer? {
+        try await send((["GET \(path) HTTP/1.1", "Host: \(host)", "Connection: close"] + headers).joined(separator: "\r\n") + "\r\n\r\n", port: port)
     }
 
     /// A WebSocket upgrade of `path` from a page of `origin`.
-    static func upgrade(_ path: String, host: String, origin: String?, port: Int) throws -> Answer? {
+    static func upgrade(_ path: String, host: String, origin: String?, port: Int) async throws -> Answer? {
         var lines = [
             "GET \(path) HTTP/1.1", "Host: \(host)", "Upgrade: websocket", "Connection: Upgrade",
             "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13",
         ]
         if let origin { lines.append("Origin: \(origin)") }
-        return try send(lines.joined(separator: "\r\n") + "\r\n\r\n", port: port)
+        return try await send(lines.joined(separator: "\r\n") + "\r\n\r\n", port: port)
     }
 }

@@ -44,35 +44,35 @@ struct ViewAccessTests {
         let port = url.port!, token = url.pathComponents[1], host = "127.0.0.1:\(port)"
         #expect(url.host == "127.0.0.1", "listens on loopback unless told otherwise")
         // The page and its files, with the token.
-        let page = try #require(try RawHTTP.get("/\(token)/", host: host, port: port))
+        let page = try #require(try await RawHTTP.get("/\(token)/", host: host, port: port))
         #expect(page.status == 200)
         #expect(page.body.contains("data-role=\"preview\""))
         #expect(page.head.lowercased().contains("content-security-policy: default-src 'self'"))
         #expect(!page.head.lowercased().contains("access-control-allow-origin"), "no CORS")
-        #expect(try RawHTTP.get("/\(token)/view.js", host: "localhost:\(port)", port: port)?.status == 200)
+        #expect(try await RawHTTP.get("/\(token)/view.js", host: "localhost:\(port)", port: port)?.status == 200)
         // A wrong token, none, a foreign Host: 403.
-        #expect(try RawHTTP.get("/\(String(token.reversed()))/", host: host, port: port)?.status == 403)
-        #expect(try RawHTTP.get("/view.js", host: host, port: port)?.status == 403)
-        #expect(try RawHTTP.get("/", host: host, port: port)?.status == 403)
-        #expect(try RawHTTP.get("/\(token)/", host: "evil.example:\(port)", port: port)?.status == 403)
-        #expect(try RawHTTP.get("/\(token)/", host: "127.0.0.1:1", port: port)?.status == 403)
+        #expect(try await RawHTTP.get("/\(String(token.reversed()))/", host: host, port: port)?.status == 403)
+        #expect(try await RawHTTP.get("/view.js", host: host, port: port)?.status == 403)
+        #expect(try await RawHTTP.get("/", host: host, port: port)?.status == 403)
+        #expect(try await RawHTTP.get("/\(token)/", host: "evil.example:\(port)", port: port)?.status == 403)
+        #expect(try await RawHTTP.get("/\(token)/", host: "127.0.0.1:1", port: port)?.status == 403)
         // The WebSocket: upgraded for the view's own page only. Hummingbird answers a refused upgrade with 400 and
         // closes the connection; what matters is that none is upgraded.
         func refused(_ answer: RawHTTP.Answer?) -> Bool { (answer?.status ?? 400) >= 400 }
-        #expect(refused(try RawHTTP.upgrade("/\(token)/ws", host: host, origin: "http://evil.example", port: port)))
-        #expect(refused(try RawHTTP.upgrade("/\(token)/ws", host: host, origin: "http://evil.example:\(port)", port: port)))
-        #expect(refused(try RawHTTP.upgrade("/\(token)/ws", host: host, origin: nil, port: port)))
-        #expect(refused(try RawHTTP.upgrade("/\(String(token.reversed()))/ws", host: host, origin: "http://\(host)", port: port)))
-        #expect(refused(try RawHTTP.upgrade("/\(token)/ws", host: "evil.example:\(port)", origin: "http://evil.example:\(port)", port: port)))
-        #expect(try RawHTTP.upgrade("/\(token)/ws", host: host, origin: "http://\(host)", port: port)?.status == 101)
+        #expect(refused(try await RawHTTP.upgrade("/\(token)/ws", host: host, origin: "http://evil.example", port: port)))
+        #expect(refused(try await RawHTTP.upgrade("/\(token)/ws", host: host, origin: "http://evil.example:\(port)", port: port)))
+        #expect(refused(try await RawHTTP.upgrade("/\(token)/ws", host: host, origin: nil, port: port)))
+        #expect(refused(try await RawHTTP.upgrade("/\(String(token.reversed()))/ws", host: host, origin: "http://\(host)", port: port)))
+        #expect(refused(try await RawHTTP.upgrade("/\(token)/ws", host: "evil.example:\(port)", origin: "http://evil.example:\(port)", port: port)))
+        #expect(try await RawHTTP.upgrade("/\(token)/ws", host: host, origin: "http://\(host)", port: port)?.status == 101)
         // Malformed and hostile requests get an error, and the view goes on.
-        #expect(try RawHTTP.send("NONSENSE\r\n\r\n", port: port).map { $0.status >= 400 } ?? true)
-        #expect(try RawHTTP.get("/\(token)/layout?width=1e99&height=2", host: host, port: port)?.status == 400)
-        #expect(try RawHTTP.get("/\(token)/layout?width=-5&height=2", host: host, port: port)?.status == 400)
-        #expect(try RawHTTP.get("/\(token)/" + String(repeating: "a", count: 10_000), host: host, port: port).map { $0.status >= 400 } ?? true)
+        #expect(try await RawHTTP.send("NONSENSE\r\n\r\n", port: port, timeout: 3).map { $0.status >= 400 } ?? true)
+        #expect(try await RawHTTP.get("/\(token)/layout?width=1e99&height=2", host: host, port: port)?.status == 400)
+        #expect(try await RawHTTP.get("/\(token)/layout?width=-5&height=2", host: host, port: port)?.status == 400)
+        #expect(try await RawHTTP.get("/\(token)/" + String(repeating: "a", count: 10_000), host: host, port: port).map { $0.status >= 400 } ?? true)
         let huge = "GET /\(token)/ HTTP/1.1\r\nHost: \(host)\r\nX-Junk: \(String(repeating: "x", count: 200_000))\r\n\r\n"
-        #expect(try RawHTTP.send(huge, port: port).map { $0.status >= 400 } ?? true)
-        #expect(try RawHTTP.get("/\(token)/layout?width=800&height=450", host: host, port: port)?.status == 200)
+        #expect(try await RawHTTP.send(huge, port: port, timeout: 3).map { $0.status >= 400 } ?? true)
+        #expect(try await RawHTTP.get("/\(token)/layout?width=800&height=450", host: host, port: port)?.status == 200)
         await server.stop()
     }
 
