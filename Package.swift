@@ -6,7 +6,8 @@
 // The Debian packages it needs (the list in .ci/run):
 //   build:  libpng-dev libjpeg-dev libwebp-dev libheif-dev libv4l-dev libsqlite3-dev libdbus-1-dev libxml2-dev
 //           libisal-dev pkg-config
-//   tests:  dbus-daemon python3-dbus python3-gi (a private bus and the stand-in BlueZ of the Bluetooth tests)
+//   tests:  dbus-daemon python3-dbus python3-gi (a private bus and the stand-in BlueZ of the Bluetooth tests),
+//           chromium chromium-driver python3-selenium (the capture view's page in a real browser)
 import PackageDescription
 
 let package = Package(
@@ -27,6 +28,14 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // HTTP and WebSocket for the capture view (`vitalsnap read --view`) and the ingestion stand-in; without
+        // Hummingbird's default traits (swift-configuration and full Foundation), which neither needs.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        // Named for the capture view and the ingestion stand-in, which use their types directly (header names, a
+        // connection to close unanswered); Hummingbird brings both at these versions already.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         // C libraries, each behind a module map.
@@ -63,8 +72,28 @@ let package = Package(
         .target(
             name: "VitalSnapOCR",
             dependencies: ["VitalSnapImaging", "VitalSnapInference", "VitalSnapRecords", "VitalSnapOverlays", "VitalSnapModels", .product(name: "Logging", package: "swift-log")]),
-        // A loopback stand-in for the ingestion server, for tests, benchmarks and `vitalsnap serve-ingestion`.
-        .target(name: "VitalSnapIngestStub"),
+        // A loopback stand-in for the ingestion server, for tests, benchmarks and `vitalsnap serve-ingestion`, served
+        // by Hummingbird like the capture view.
+        .target(
+            name: "VitalSnapIngestStub",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        // The capture view: the camera, the peripheral's overlay and the partial reading in a local web page
+        // (`vitalsnap read --view`), served on loopback by Hummingbird with its WebSocket upgrade.
+        .target(
+            name: "VitalSnapView",
+            dependencies: [
+                "VitalSnapOCR", "VitalSnapImaging",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Page")]),
         .target(name: "VitalSnapSamples", dependencies: ["VitalSnapImaging", "VitalSnapOCR"]),
         .target(name: "VitalSnapCapture", dependencies: ["VitalSnapImaging", "CCaptureShim"]),
         // Bluetooth LE health devices: the peripheral catalog, the GATT characteristics' decoders, BlueZ over
@@ -82,7 +111,7 @@ let package = Package(
             name: "vitalsnap",
             dependencies: [
                 "VitalSnapOCR", "VitalSnapImaging", "VitalSnapRecords", "VitalSnapCore", "VitalSnapSamples", "VitalSnapIngestStub",
-                "VitalSnapCapture", "VitalSnapBluetooth", "VitalSnapHealth",
+                "VitalSnapCapture", "VitalSnapBluetooth", "VitalSnapHealth", "VitalSnapView",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -92,8 +121,10 @@ let package = Package(
         .testTarget(name: "VitalSnapInferenceTests", dependencies: ["VitalSnapInference"], resources: [.copy("Fixtures")]),
         .testTarget(name: "VitalSnapRecordsTests", dependencies: ["VitalSnapRecords"]),
         .testTarget(name: "VitalSnapCoreTests", dependencies: ["VitalSnapCore", "VitalSnapRecords", "VitalSnapIngestStub"]),
+        .testTarget(name: "VitalSnapIngestStubTests", dependencies: ["VitalSnapIngestStub", "VitalSnapCore", "VitalSnapRecords"]),
         .testTarget(name: "VitalSnapOCRTests", dependencies: ["VitalSnapOCR", "VitalSnapRecords", "VitalSnapSamples", "VitalSnapModels"]),
         .testTarget(name: "VitalSnapSamplesTests", dependencies: ["VitalSnapSamples"]),
+        .testTarget(name: "VitalSnapViewTests", dependencies: ["VitalSnapView", "VitalSnapOCR", "VitalSnapImaging"]),
         // A private dbus-daemon and the stand-in BlueZ of Tests/Fixtures/bluez, for the Bluetooth and CLI tests.
         .target(name: "BlueZStandIn", dependencies: ["VitalSnapBluetooth"], path: "Tests/BlueZStandIn"),
         .testTarget(

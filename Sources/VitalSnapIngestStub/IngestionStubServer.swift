@@ -1,14 +1,13 @@
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#endif
+import Hummingbird
+import Logging
+import NIOCore
 
 /// A small HTTP/1.1 server on loopback that implements the mobile ingestion and media routes the way the uploader
 /// uses them, deduplicates records by activity ID, counts what it received, and can be told to misbehave.
 ///
-/// For tests, benchmarks and trying VitalSnap without a Validic account (`vitalsnap serve-ingestion`). One thread
-/// per connection, `Connection: close` on every answer: simple rather than fast.
+/// For tests, benchmarks and trying VitalSnap without a Validic account (`vitalsnap serve-ingestion`). Served by
+/// Hummingbird (HTTP/1.1 with keep-alive, on SwiftNIO); what it answers is `IngestionStubResponder`'s.
 public final class IngestionStubServer: @unchecked Sendable {
     /// What to do with one request instead of answering it normally.
     public enum Fault: Sendable, Equatable {
@@ -42,238 +41,146 @@ public final class IngestionStubServer: @unchecked Sendable {
         public var body: Data
     }
 
-    public private(set) var port: UInt16 = 0
+    /// The port listened on, once `start` has returned.
+    public var port: UInt16 { store.port }
     /// The token records must carry (header and body); nil accepts any.
     public let expectedToken: String?
 
+    /// What the server holds and counts; the responder shares it, so the server is freed (and stops) when dropped.
+    private let store: IngestionStore
     private let lock = NSLock()
-    private var listener: Int32 = -1
-    private var faultPlan: @Sendable (Request) -> Fault? = { _ in nil }
-    private var records: [StoredRecord] = []
-    private var serverIDs: [String: String] = [:]  // activity ID -> server ID
-    private var mediaByRecord: [String: (id: String, bytes: Data)] = [:]
-    private var requestCount = 0
-    private var duplicates = 0
-    private var mediaDuplicates = 0
+    private var running: Running?
+
+    /// A started server: its listening socket and the task that runs the application.
+    private struct Running {
+        var listener: any Channel
+        var task: Task<Void, Never>
+    }
 
     public init(expectedToken: String? = nil) {
         self.expectedToken = expectedToken
+        store = IngestionStore(expectedToken: expectedToken)
     }
 
     deinit { stop() }
 
     // MARK: - Observations
 
-    public var storedRecords: [StoredRecord] { lock.withLock { records } }
+    public var storedRecords: [StoredRecord] { store.records }
     /// Deliveries of an activity ID already stored (answered with the stored record, not stored again).
-    public var duplicateDeliveries: Int { lock.withLock { duplicates } }
-    public var requests: Int { lock.withLock { requestCount } }
+    public var duplicateDeliveries: Int { store.duplicateDeliveries }
+    public var requests: Int { store.requests }
     /// Media stored, by the server's record ID.
-    public var storedMedia: [String: Data] { lock.withLock { mediaByRecord.mapValues(\.bytes) } }
-    public var duplicateMediaDeliveries: Int { lock.withLock { mediaDuplicates } }
+    public var storedMedia: [String: Data] { store.media }
+    public var duplicateMediaDeliveries: Int { store.duplicateMediaDeliveries }
 
     public func setFaultPlan(_ plan: @escaping @Sendable (Request) -> Fault?) {
-        lock.withLock { faultPlan = plan }
+        store.setFaultPlan(plan)
     }
 
     // MARK: - Running
 
-    /// Listens on 127.0.0.1 (`port` 0 picks a free one; read `port` after).
+    /// Listens on 127.0.0.1 (`port` 0 picks a free one; read `port` after) and returns once it listens.
     public func start(port requested: UInt16 = 0) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ServerError("socket: \(String(cString: strerror(errno)))") }
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = requested.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        guard lock.withLock({ running == nil }) else { throw ServerError("already listening on 127.0.0.1:\(port)") }
+        let responder = IngestionStubResponder(store: store)
+        let started = StartSignal()
+        let store = self.store
+        let app = Application(
+            responder: CallbackResponder<StubRequestContext> { request, context in try await responder.respond(to: request, context: context) },
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: Int(requested))),
+            onServerRunning: { listener in
+                store.port = UInt16(listener.localAddress?.port ?? 0)
+                started.report(.success(listener))
+            },
+            logger: Self.logger)
+        // The application runs on an executor of its own, not Swift's shared pool: this thread waits below for it
+        // to listen, and may itself be one of the shared pool's threads (an async test calling `start`).
+        let task = Task(executorPreference: ServerExecutor()) {
+            do {
+                try await app.run()
+                started.report(.failure(ServerError("the server stopped before it listened")))
+            } catch {
+                started.report(.failure(error))
+            }
         }
-        guard bound == 0, listen(fd, 64) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(fd)
-            throw ServerError("cannot listen on 127.0.0.1:\(requested): \(reason)")
+        switch started.wait(timeout: 30) {
+        case .success(let listener):
+            lock.withLock { running = Running(listener: listener, task: task) }
+        case .failure(let error):
+            task.cancel()
+            throw ServerError("cannot listen on 127.0.0.1:\(requested): \(error)")
         }
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &actual) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        port = UInt16(bigEndian: actual.sin_port)
-        lock.withLock { listener = fd }
-        let thread = Thread { [self] in acceptLoop(fd) }
-        thread.name = "ingestion-stub-accept"
-        thread.start()
     }
 
-    /// Stops listening: new connections are refused from now on.
+    /// Stops listening: new connections are refused from now on. Requests being answered are answered; the
+    /// connections close then.
     public func stop() {
-        let fd = lock.withLock { () -> Int32 in
-            let fd = listener
-            listener = -1
-            return fd
+        let stopped = lock.withLock { () -> Running? in
+            defer { running = nil }
+            return running
         }
-        if fd >= 0 {
-            shutdown(fd, Int32(SHUT_RDWR))
-            close(fd)
+        guard let stopped else { return }
+        // The listening socket is closed here rather than by the application's shutdown, so that it is closed
+        // when `stop` returns.
+        if stopped.listener.eventLoop.inEventLoop {
+            stopped.listener.close(promise: nil)
+        } else {
+            try? stopped.listener.close().wait()
         }
+        // Cancelling the application closes its connections' input and ends it once their answers are written.
+        stopped.task.cancel()
     }
 
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/v1")! }
 
-    private func acceptLoop(_ fd: Int32) {
-        while true {
-            let client = accept(fd, nil, nil)
-            if client < 0 {
-                if errno == EINTR { continue }
-                return  // closed by stop()
-            }
-            let thread = Thread { [self] in
-                handle(client)
-                close(client)
-            }
-            thread.start()
-        }
-    }
-
-    // MARK: - HTTP
-
-    private func handle(_ fd: Int32) {
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        guard let request = HTTPRequest.read(from: fd) else { return }
-        let (status, body, drop) = respond(to: request)
-        if drop { return }
-        let reason = status < 300 ? "OK" : "Error"
-        var head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        if status == 201 { head = head.replacingOccurrences(of: " OK\r\n", with: " Created\r\n") }
-        var bytes = Data(head.utf8)
-        bytes.append(body)
-        bytes.withUnsafeBytes { raw in
-            var sent = 0
-            while sent < raw.count {
-                let n = send(fd, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
-                if n <= 0 { return }
-                sent += n
-            }
-        }
-    }
-
-    private func respond(to http: HTTPRequest) -> (Int, Data, drop: Bool) {
-        let route = Route(path: http.path)
-        let recordObject: [String: Any]?
-        if case .record(let type) = route {
-            recordObject = (try? JSONSerialization.jsonObject(with: http.body) as? [String: Any])?[type] as? [String: Any]
-        } else {
-            recordObject = nil
-        }
-        let (request, plan): (Request, @Sendable (Request) -> Fault?) = lock.withLock {
-            let request = Request(
-                method: http.method, path: http.path, activityID: recordObject?["activity_id"] as? String,
-                isMedia: { if case .media = route { true } else { false } }(), index: requestCount)
-            requestCount += 1
-            return (request, faultPlan)
-        }
-        var storeThenDrop = false
-        switch plan(request) {
-        case .status(let code, let message)?: return (code, Self.json(["message": message, "code": code]), false)
-        case .delay(let seconds)?: Thread.sleep(forTimeInterval: seconds)
-        case .dropAfterBody?: return (0, Data(), true)
-        case .storeThenDrop?: storeThenDrop = true
-        case nil: break
-        }
-        if let expectedToken, http.headers["x-validic-mobile-token"] != expectedToken {
-            return (401, Self.json(["message": "invalid mobile token", "code": 401]), false)
-        }
-        guard http.method == "POST" else { return (405, Self.json(["message": "method not allowed"]), false) }
-        switch route {
-        case .record(let type):
-            let outer = try? JSONSerialization.jsonObject(with: http.body) as? [String: Any]
-            if let expectedToken, outer?["authentication_token"] as? String != expectedToken {
-                return (401, Self.json(["message": "invalid authentication_token", "code": 401]), false)
-            }
-            guard let record = recordObject, let activityID = record["activity_id"] as? String, !activityID.isEmpty else {
-                return (400, Self.json(["message": "the body has no \(type) record with an activity_id", "code": 400]), false)
-            }
-            let (serverID, _) = store(type: type, activityID: activityID, record: record, body: http.body)
-            if storeThenDrop { return (0, Data(), true) }
-            var answer = record
-            answer["_id"] = serverID
-            return (201, Self.json(["code": 201, "message": "Created", type: answer]), false)
-        case .media(_, let recordID):
-            guard let image = Multipart.part(named: "media", in: http.body, contentType: http.headers["content-type"] ?? "") else {
-                return (400, Self.json(["message": "no media part", "code": 400]), false)
-            }
-            let known = lock.withLock { serverIDs.values.contains(recordID) }
-            guard known else { return (400, Self.json(["message": "no record \(recordID)", "code": 400]), false) }
-            let mediaID = lock.withLock { () -> String in
-                if let existing = mediaByRecord[recordID] {
-                    mediaDuplicates += 1
-                    return existing.id
-                }
-                let id = String(format: "m%06d", mediaByRecord.count + 1)
-                mediaByRecord[recordID] = (id, image)
-                return id
-            }
-            if storeThenDrop { return (0, Data(), true) }
-            return (201, Self.json(["media": ["id": mediaID, "url": "http://127.0.0.1:\(port)/media/\(mediaID)"]]), false)
-        case .unknown:
-            return (404, Self.json(["message": "no route \(http.path)", "code": 404]), false)
-        }
-    }
-
-    private func store(type: String, activityID: String, record: [String: Any], body: Data) -> (String, duplicate: Bool) {
-        lock.withLock {
-            if let existing = serverIDs[activityID] {
-                duplicates += 1
-                return (existing, true)
-            }
-            let id = String(format: "%024x", records.count + 1)
-            serverIDs[activityID] = id
-            var fields: [String: String] = [:]
-            for (key, value) in record {
-                switch value {
-                case let s as String: fields[key] = s
-                case let n as NSNumber: fields[key] = n.stringValue
-                default: break
-                }
-            }
-            records.append(StoredRecord(type: type, activityID: activityID, serverID: id, json: fields, body: body))
-            return (id, false)
-        }
-    }
-
-    private static func json(_ object: [String: Any]) -> Data {
-        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-    }
-
-    /// The routes: `.../organizations/{org}/users/{user}/{type}.json` and `.../{type}/{record_id}/media`.
-    enum Route {
-        case record(type: String)
-        case media(type: String, recordID: String)
-        case unknown
-
-        init(path: String) {
-            let parts = path.split(separator: "?").first.map { $0.split(separator: "/").map(String.init) } ?? []
-            guard let users = parts.lastIndex(of: "users"), users >= 2, parts[users - 2] == "organizations" else {
-                self = .unknown
-                return
-            }
-            let rest = Array(parts[(users + 2)...])
-            if rest.count == 1, rest[0].hasSuffix(".json") {
-                self = .record(type: String(rest[0].dropLast(5)))
-            } else if rest.count == 3, rest[2] == "media" {
-                self = .media(type: rest[0], recordID: rest[1])
-            } else {
-                self = .unknown
-            }
-        }
-    }
+    /// Hummingbird's log: warnings and errors only, whatever the environment says (an application given no logger
+    /// reads LOG_LEVEL), so that `serve-ingestion`'s output stays its own.
+    private static let logger: Logger = {
+        var logger = Logger(label: "vitalsnap.ingest-stub")
+        logger.logLevel = .warning
+        return logger
+    }()
 }
 
 public struct ServerError: Error, CustomStringConvertible {
     public var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// The listening socket or the reason there is none, handed from the application's task to `start`.
+private final class StartSignal: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var result: Result<any Channel, any Error>?
+
+    /// The first report counts.
+    func report(_ result: Result<any Channel, any Error>) {
+        condition.withLock {
+            if self.result == nil { self.result = result }
+            condition.broadcast()
+        }
+    }
+
+    func wait(timeout: TimeInterval) -> Result<any Channel, any Error> {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        return condition.withLock {
+            while result == nil {
+                if !condition.wait(until: deadline) {
+                    return .failure(ServerError("not listening after \(Int(timeout)) s"))
+                }
+            }
+            return result!
+        }
+    }
+}
+
+/// Runs a server's tasks on a dispatch queue of its own: `start` blocks until the server listens, which must not
+/// depend on a free thread in Swift's shared pool.
+private final class ServerExecutor: TaskExecutor {
+    private let queue = DispatchQueue(label: "vitalsnap.ingest-stub")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+    }
 }

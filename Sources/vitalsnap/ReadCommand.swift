@@ -19,11 +19,18 @@ struct ReadCommand: AsyncParsableCommand {
             accept, edit or cancel (--yes accepts). The accepted record and the crop go into the upload queue, \
             and are uploaded at once when a session exists.
 
+            With --view, the same reading is shown in a local web page (the capture view): the camera, the \
+            peripheral's overlay, each frame's partial reading and glare, then the value and its crop to \
+            accept, edit, retake or cancel there. The command prints `view: URL` on stderr and starts reading \
+            once the page is open; the page listens on 127.0.0.1 only (--view-listen to choose another address) \
+            and answers only requests that carry the URL's token.
+
             `vitalsnap --peripheral 9 --unit mmol` is the same as `vitalsnap read --peripheral 9 --unit mmol`.
 
             Exit status: 0 record queued (or a numeric display's reading shown), 1 the reader cannot run (its \
-            models cannot be loaded or run), 2 no steady reading (the replay ended), 4 --timeout passed, 5 \
-            cancelled at the prompt, 6 the display shows a word (LO, HI, Err) instead of a value, 130 Ctrl-C; \
+            models cannot be loaded or run) or the view cannot start, 2 no steady reading (the replay ended), 4 \
+            --timeout passed, 5 cancelled at the prompt or on the page (or the page was closed), 6 the display \
+            shows a word (LO, HI, Err) instead of a value, 130 Ctrl-C; \
             camera errors: 10 no such device, 11 permission denied, 12 device busy, 13 not a capture device, 14 \
             no usable format, 15 streaming failed or unreadable input.
 
@@ -32,6 +39,7 @@ struct ReadCommand: AsyncParsableCommand {
               vitalsnap read -p 2 --device /dev/video1 --size 1920x1080
               vitalsnap read -p 101 --input Samples/clips/settle-glucose-g1 --yes
               vitalsnap read -p 9 --input meter.mjpeg --fps 15 --json --yes
+              vitalsnap read --view -p 9 --unit mmol
             """)
 
     @OptionGroup var options: PeripheralOptions
@@ -40,6 +48,7 @@ struct ReadCommand: AsyncParsableCommand {
     @Flag(help: "Accept the converged reading without asking.") var yes = false
     @Option(help: ArgumentHelp("Give up after this many seconds without a steady reading.", valueName: "s")) var timeout: Double?
     @Flag(help: "Print the final result as one JSON object on stdout.") var json = false
+    @OptionGroup var view: ViewOptions
     @OptionGroup var state: StateOptions
 
     mutating func validate() throws {
@@ -49,6 +58,7 @@ struct ReadCommand: AsyncParsableCommand {
     func run() async throws {
         state.bootstrapLogging()
         let setting = try options.resolve()
+        if view.view { return try await readWithView(setting) }
         let peripheral = setting.peripheral
         let out = LiveOutput(json: json)
         out.status("\(peripheral.manufacturer) \(peripheral.model) (peripheral \(peripheral.id)): \(peripheral.instructions)")
@@ -122,6 +132,29 @@ struct ReadCommand: AsyncParsableCommand {
             out.result(summary, text: "read \(shown) (a numeric display: no health record)")
             return
         }
+        let crop = saveCrop(live, out: out)
+        out.status("read \(shown)\(crop.path.map { "; crop saved to \($0)" } ?? "")")
+        if !yes {
+            switch try Prompt.acceptEditOrCancel(values, peripheral: peripheral) {
+            case .accept: break
+            case .edited(let edited): values = edited
+            case .cancel:
+                summary["status"] = "cancelled"
+                out.result(summary, text: "cancelled: nothing was queued")
+                throw ExitCode(5)
+            }
+        }
+        do {
+            let (queued, text) = try await queue(values, final: final, crop: crop, live: live, peripheral: peripheral, summary: summary)
+            out.result(queued, text: text)
+        } catch let failure as ReadFailure {
+            throw out.fail(failure.message, status: failure.status)
+        }
+    }
+
+    /// The crop of the display the reading converged on, as PNG, saved beside the queue (its path, nil where it
+    /// could not be saved), and the activity ID its record will have.
+    func saveCrop(_ live: LiveReader, out: LiveOutput) -> SavedCrop {
         let crop = live.bestCrop
         // Encoded once: the same PNG is saved for the user and queued with the record.
         let png = crop.flatMap { try? Data(ImageEncoder.png($0.image)) }
@@ -140,46 +173,52 @@ struct ReadCommand: AsyncParsableCommand {
                 out.status("the crop could not be saved: \(error)")
             }
         }
-        out.status("read \(shown)\(cropPath.map { "; crop saved to \($0)" } ?? "")")
-        if !yes {
-            switch try Prompt.acceptEditOrCancel(values) {
-            case .accept: break
-            case .edited(let edited): values = edited
-            case .cancel:
-                summary["status"] = "cancelled"
-                out.result(summary, text: "cancelled: nothing was queued")
-                throw ExitCode(5)
-            }
-        }
+        return SavedCrop(png: png, path: cropPath, activityID: activityID)
+    }
+
+    struct SavedCrop {
+        var png: Data?
+        var path: String?
+        var activityID: String
+    }
+
+    /// Queues the record of `values` with its crop, and uploads it when a session exists: the summary and the
+    /// line that say what happened. Throws `ReadFailure` where no record could be made or queued.
+    func queue(
+        _ values: [FieldValue], final: ConvergedReading, crop saved: SavedCrop, live: LiveReader, peripheral: PeripheralDefinition,
+        summary: [String: Any]
+    ) async throws -> (summary: [String: Any], text: String) {
+        var summary = summary
+        let crop = live.bestCrop
         let reading = Reading(outcome: .values(values), confidence: final.confidence, recognizedText: crop?.text ?? final.readingString, lines: [])
         let capture: OCRCapture
         do {
             capture = try RecordBuilder(peripheral: peripheral).capture(
                 reading, crop: crop?.image ?? GrayImage(width: 1, height: 1), displayRegion: crop?.region, glare: crop?.glare ?? .none,
-                timestamp: Date(), activityID: activityID)
+                timestamp: Date(), activityID: saved.activityID)
         } catch {
-            throw out.fail("no record: \(error)", status: 1)
+            throw ReadFailure("no record: \(error)", status: 1)
         }
-        let queue = try state.openQueue()
-        let session = try state.loadSession()
+        let queue: UploadQueue, session: UserSession?
         do {
-            try queue.submit(capture.record, image: png, owner: session?.ownerKey)
+            queue = try state.openQueue()
+            session = try state.loadSession()
+            try queue.submit(capture.record, image: saved.png, owner: session?.ownerKey)
         } catch {
-            throw out.fail("not queued: \(error)", status: 1)
+            throw ReadFailure("not queued: \(error)", status: 1)
         }
         summary["status"] = "queued"
         summary["values"] = values.map(Self.json)
         summary["record_type"] = capture.record.type.rawValue
         summary["activity_id"] = capture.record.activityID
-        summary["crop"] = cropPath ?? NSNull()
+        summary["crop"] = saved.path ?? NSNull()
         guard let session else {
             summary["uploaded"] = false
-            out.result(summary, text: "queued \(Self.describe(values)) (activity id \(capture.record.activityID)); it will be uploaded when a session starts (`vitalsnap session start`)")
-            return
+            return (summary, "queued \(Self.describe(values)) (activity id \(capture.record.activityID)); it will be uploaded when a session starts (`vitalsnap session start`)")
         }
         let result = try await UploadRun.run(queue: queue, session: session, options: state, policy: UploadRun.impatient)
         summary["uploaded"] = result.remaining == 0
-        out.result(summary, text: "queued \(Self.describe(values)) (activity id \(capture.record.activityID)); \(UploadRun.describe(result))")
+        return (summary, "queued \(Self.describe(values)) (activity id \(capture.record.activityID)); \(UploadRun.describe(result))")
     }
 
     static func describe(_ values: [FieldValue]) -> String {
@@ -198,14 +237,23 @@ struct ReadCommand: AsyncParsableCommand {
         var line = "frame \(frame.sequence): \(guess)  [\(bar)] \(filled)/\(policy.requiredVotes)"
         switch update.partial.status {
         case .vote: break
-        case .glareOverDigits: line += "  glare over the digits: tilt the display away from the light"
-        case .unreadable(let why): line += "  (\(why))"
-        case .lowConfidence: line += "  (unclear: hold it still and closer)"
-        case .incomplete: line += "  (not every value seen)"
-        case .implausible(let field): line += "  (\(step.frameResult.message ?? "implausible \(field.rawValue)"))"
+        case .glareOverDigits: line += "  " + (reason(step) ?? "")
+        default: line += "  (\(reason(step) ?? ""))"
         }
         if update.isBlocked { line += "  frames disagree" }
         return line
+    }
+
+    /// Why a frame did not count towards a steady reading, in words; nil when it did.
+    static func reason(_ step: LiveReader.Step) -> String? {
+        switch step.update.partial.status {
+        case .vote: nil
+        case .glareOverDigits: "glare over the digits: tilt the display away from the light"
+        case .unreadable(let why): why
+        case .lowConfidence: "unclear: hold it still and closer"
+        case .incomplete: "not every value seen"
+        case .implausible(let field): step.frameResult.message ?? "implausible \(field.rawValue)"
+        }
     }
 
     /// Why frames gave no reading: per reason, how many frames gave it and the last frame that did.
@@ -234,6 +282,16 @@ struct ReadCommand: AsyncParsableCommand {
         case .noUsableFormat: 14
         case .streamFailed, .unreadableInput: 15
         }
+    }
+}
+
+/// Why a reading ended without a record: the message and the exit status.
+struct ReadFailure: Error {
+    var message: String
+    var status: Int32
+    init(_ message: String, status: Int32) {
+        self.message = message
+        self.status = status
     }
 }
 
@@ -281,7 +339,7 @@ enum Prompt {
         case cancel
     }
 
-    static func acceptEditOrCancel(_ values: [FieldValue]) throws -> Answer {
+    static func acceptEditOrCancel(_ values: [FieldValue], peripheral: PeripheralDefinition) throws -> Answer {
         guard isatty(STDIN_FILENO) != 0 else {
             throw CLIError("not on a terminal, so nobody can confirm the reading: add --yes to accept it")
         }
@@ -294,16 +352,13 @@ enum Prompt {
             case "e", "edit":
                 FileHandle.standardError.write(Data("Value as the display shows it (\(values.map(\.text).joined(separator: "/"))): ".utf8))
                 guard let text = readLine() else { return .cancel }
-                let parts = text.split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }
-                guard parts.count == values.count, parts.allSatisfy({ Double($0) != nil }) else {
-                    printError("enter \(values.count) number\(values.count == 1 ? "" : "s") separated by /")
+                // Checked as the capture view checks an edit: the reading's shape, the fields' plausible ranges.
+                switch ReadingCorrection.corrected(text, replacing: values, peripheral: peripheral) {
+                case .success(let corrected): return .edited(corrected)
+                case .failure(let refusal):
+                    printError(refusal.description)
                     continue
                 }
-                return .edited(zip(values, parts).map { old, text in
-                    FieldValue(
-                        field: old.field, text: text, value: Double(text)!, unit: old.unit,
-                        decimals: text.split(separator: ".").dropFirst().first?.count ?? 0, confidence: 1)
-                })
             default: continue
             }
         }

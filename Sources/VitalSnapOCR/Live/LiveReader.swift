@@ -40,7 +40,10 @@ public struct LiveReader: Sendable {
     /// What one frame gave: the converger's update and that frame's own result.
     public struct Step: Sendable {
         public var update: ConvergenceUpdate
+        /// The frame's own result; where only the tracked region was read, in that region's pixels.
         public var frameResult: PhotoResult
+        /// The frame's glare in the whole frame's pixels.
+        public var glareInFrame: GlareReport
     }
 
     /// Reads one frame and feeds the converger; throws where a stage of the reader cannot run.
@@ -64,7 +67,11 @@ public struct LiveReader: Sendable {
         } else if origin == nil {
             trackedRegion = nil
         }
-        return Step(update: update, frameResult: result)
+        var glareInFrame = glare
+        if let origin {
+            glareInFrame.regions = glare.regions.map { $0.offsetBy(dx: origin.x, dy: origin.y) }
+        }
+        return Step(update: update, frameResult: result, glareInFrame: glareInFrame)
     }
 
     /// The frame's result, read in the tracked region when that can be trusted (with the region's origin), else
