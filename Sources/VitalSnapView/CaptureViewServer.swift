@@ -100,7 +100,7 @@ public final class CaptureViewServer: Sendable {
 
     private func makeRouter(policy: @escaping @Sendable () -> ViewAccessPolicy?) -> Router<BasicWebSocketRequestContext> {
         let router = Router(context: BasicWebSocketRequestContext.self)
-        router.middlewares.add(LateAccessMiddleware(policy: policy))
+        router.middlewares.add(ViewAccessMiddleware(policy: policy))
         let prefix = token.value
         let page = self.page
         for name in ["", "index.html"] {
@@ -162,51 +162,5 @@ public final class CaptureViewServer: Sendable {
 
     private static func json<T: Encodable>(_ value: T) -> Response {
         bytes([UInt8]((try? JSONEncoder().encode(value)) ?? Data()), type: "application/json")
-    }
-}
-
-/// The overlay and display window on a preview, in its pixels.
-struct PreviewLayout: Encodable {
-    var overlay: ViewRect
-    var display: ViewRect
-
-    init(_ layout: OverlayLayout) {
-        func rect(_ r: PixelRect) -> ViewRect { ViewRect(x: r.x, y: r.y, width: r.width, height: r.height) }
-        overlay = rect(layout.overlayFrame)
-        display = rect(layout.displayWindow)
-    }
-}
-
-/// The access middleware with a policy that exists only once the port is known (requests cannot arrive before).
-struct LateAccessMiddleware<Context: RequestContext>: RouterMiddleware {
-    let policy: @Sendable () -> ViewAccessPolicy?
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let policy = policy() else { return Response(status: .serviceUnavailable) }
-        return try await ViewAccessMiddleware(policy: policy).handle(request, context: context, next: next)
-    }
-}
-
-/// The server task and the access policy, set once the server listens.
-final class RunningServer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var task: Task<Void, any Error>?
-    private var access: ViewAccessPolicy?
-
-    var policy: ViewAccessPolicy? { lock.withLock { access } }
-
-    func set(task: Task<Void, any Error>, policy: ViewAccessPolicy) {
-        lock.withLock {
-            self.task = task
-            access = policy
-        }
-    }
-
-    func takeTask() -> Task<Void, any Error>? {
-        lock.withLock {
-            let t = task
-            task = nil
-            return t
-        }
     }
 }
