@@ -197,6 +197,9 @@ int ic_jpeg_decode(const uint8_t *data, size_t size, const ic_decode_params *par
     }
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
+    /* The file ended before its end marker: what is missing was filled in grey. Other warnings (a scan
+       that ends early at a marker, extraneous bytes) leave an image that viewers show whole. */
+    result->cut_short = err.saw_eof;
     result->status = IC_OK;
     return IC_OK;
 }

@@ -14,6 +14,10 @@ public struct DecodedImage: Sendable, Equatable {
     public var warnings: [String]
     /// How many warnings the library emitted in total (repeats are not kept in `warnings`).
     public var warningCount: Int
+    /// The file ended before the image did (a JPEG's "Premature end of JPEG file"): what was missing is filled
+    /// in grey. False for warnings that leave the image whole, such as a scan that ends early at a marker
+    /// ("premature end of data segment"), which viewers show as it is.
+    public var isCutShort = false
 
     public init(
         image: GrayImage, format: ImageFormat, originalWidth: Int, originalHeight: Int,

@@ -72,7 +72,7 @@ public enum ImageDecoder {
         if options.applyExifOrientation && orientation != .up {
             image = image.applying(orientation)
         }
-        return DecodedImage(
+        var decoded = DecodedImage(
             image: image,
             format: format,
             originalWidth: Int(result.image_width),
@@ -82,6 +82,8 @@ public enum ImageDecoder {
             warnings: warnings(of: result),
             warningCount: Int(result.warning_count)
         )
+        decoded.isCutShort = result.cut_short != 0
+        return decoded
     }
 
     private typealias DecodeFunction = (

@@ -94,6 +94,15 @@ enum Fixture {
         return Array(jpeg.prefix(jpeg.count / 2))
     }
 
+    /// A real JPEG whose scan ends early at its end marker (its last bytes gone, FF D9 kept): libjpeg warns
+    /// "premature end of data segment", as for some phone photos that viewers show whole.
+    static func scanEndedEarlyJPEG() throws -> [UInt8] {
+        var image = GrayImage(width: 96, height: 64)
+        for y in 0..<64 { for x in 0..<96 { image[x, y] = UInt8((x * 2 + y * 3) & 0xFF) } }
+        let jpeg = try ImageEncoder.jpeg(image, quality: 90)
+        return Array(jpeg.prefix(jpeg.count - 12)) + [0xFF, 0xD9]
+    }
+
     /// Seeded noise that starts like neither a JPEG (FF D8) nor a PNG (89 50).
     static func randomBytes(count: Int = 4096, seed: UInt64 = 42) -> [UInt8] {
         var state = seed

@@ -62,6 +62,21 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("5 of 6"), result.stderr)
     }
 
+    /// A JPEG whose data ends before its image is an error; one whose scan only ends early at its end marker
+    /// (a recoverable warning: viewers show it whole) is read, the warning in its result.
+    func testARecoverableDecoderWarningIsAWarningAndACutShortFileAnError() throws {
+        let folder = try makeTemporaryFolder()
+        try Fixture.write(try Fixture.truncatedJPEG(), to: folder.appendingPathComponent("cut.jpg"))
+        try Fixture.write(try Fixture.scanEndedEarlyJPEG(), to: folder.appendingPathComponent("ended-early.jpg"))
+        let result = try CLI.run(["batch", "cut.jpg", "ended-early.jpg", "-p", "100"], in: folder)
+        let objects = try result.lines.map { try jsonObject($0) }
+        XCTAssertEqual(objects.map { $0["status"] as? String }, ["error", "no-reading"], result.stdout)
+        XCTAssertEqual(objects[0]["error"] as? String, "truncated JPEG data (Premature end of JPEG file)")
+        let warnings = (objects[1]["warnings"] as? [String]) ?? []
+        XCTAssertTrue(warnings.contains { $0.contains("premature end of data segment") }, "\(warnings)")
+        XCTAssertTrue(objects[1]["error"] is NSNull)
+    }
+
     func testBatchExitsZeroWhenEveryImageWasProcessedEvenWithoutReadings() throws {
         let folder = try makeTemporaryFolder()
         try Fixture.write(try Fixture.blankPNG(), to: folder.appendingPathComponent("a.png"))

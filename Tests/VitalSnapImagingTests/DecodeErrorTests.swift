@@ -121,9 +121,24 @@ final class DecodeErrorTests: XCTestCase {
         XCTAssertEqual(decoded.image.height, 96)
         XCTAssertEqual(decoded.warnings.first, "Premature end of JPEG file")
         XCTAssertGreaterThanOrEqual(decoded.warningCount, 1)
+        XCTAssertTrue(decoded.isCutShort, "the file ended before the image")
         // Rows before the cut are intact, the last rows are not (libjpeg pads the missing data).
         XCTAssertEqual(Array(decoded.image.pixels[0..<128]), Array(full.pixels[0..<128]))
         XCTAssertNotEqual(Array(decoded.image.pixels.suffix(128)), Array(full.pixels.suffix(128)))
+    }
+
+    /// A scan that ends early at a marker (its last bytes missing, the end marker still there): libjpeg warns
+    /// "premature end of data segment", and the file is not cut short, as patients' phone photos sometimes are;
+    /// viewers show them whole.
+    func testAScanEndingEarlyAtAMarkerIsAWarningNotACutShortFile() throws {
+        let jpeg = try ImageEncoder.jpeg(Fixtures.noise(width: 128, height: 96, seed: 3), quality: 90)
+        XCTAssertEqual(Array(jpeg.suffix(2)), [0xFF, 0xD9])
+        let endedEarly = Array(jpeg.prefix(jpeg.count - 40)) + [0xFF, 0xD9]
+        let decoded = try ImageDecoder.decode(bytes: endedEarly)
+        XCTAssertEqual(decoded.image.width, 128)
+        XCTAssertTrue(decoded.warnings.contains { $0.contains("premature end of data segment") }, "\(decoded.warnings)")
+        XCTAssertFalse(decoded.isCutShort)
+        XCTAssertFalse(try ImageDecoder.decode(bytes: jpeg).isCutShort)
     }
 
     func testTruncatedJPEGFailsWhenStrict() throws {

@@ -60,6 +60,9 @@ typedef struct ic_decode_result {
     /* Total warnings the library emitted, and how many distinct texts are kept in warnings[]. */
     int warning_count;
     int stored_warnings;
+    /* Set when the data ended before the image's end (a JPEG's "Premature end of JPEG file"): the missing
+       part was filled in. Other warnings leave an image that is whole. */
+    int cut_short;
     /* NUL-terminated error text when status is an error. */
     char message[IC_MESSAGE_MAX];
     char warnings[IC_MAX_WARNINGS][IC_MESSAGE_MAX];

@@ -82,9 +82,6 @@ public enum ReaderSettingError: Error, CustomStringConvertible, Equatable {
 /// thread keeps one `DisplayReader` per peripheral and unit it has met, with its buffers.
 public struct BatchRunner: Sendable {
     public var jobs: Int
-    /// Report a JPEG whose data ends early as an error rather than reading what was decoded of it (libjpeg
-    /// fills the missing part with grey and only warns).
-    public var truncatedIsError = true
     /// The rules or the trained models (`ReaderChoice.preferred()` is every command's default).
     public var reader: ReaderChoice
     private let setting: @Sendable (Int) -> ReaderSetting
@@ -112,12 +109,8 @@ public struct BatchRunner: Sendable {
         if let error = entry.error {
             return PhotoResult(file: entry.path, failure: error)
         }
-        var result = reader.read(file: entry.path)
-        if truncatedIsError, result.status != .error,
-            let warning = result.warnings.first(where: { $0.lowercased().contains("premature end") }) {
-            result = PhotoResult(file: entry.path, failure: "truncated JPEG data (\(warning))")
-        }
-        return result
+        // A JPEG whose data ends early is an error (`DisplayReader.Configuration.cutShortIsError`).
+        return reader.read(file: entry.path)
     }
 
     /// How many entries may be read ahead of the one waiting to be delivered, per job: bounds the results

@@ -29,6 +29,9 @@ public struct DisplayReader: Sendable {
         public var standsPhotosUpright = true
         /// Keep each line's rectified crop in `trace` (for `vitalsnap inspect`; costs a copy per line).
         public var keepsRectifiedLines = false
+        /// A file that ended before its image did (`DecodedImage.isCutShort`: the missing part filled in grey) is
+        /// an error rather than read; a warning that leaves the image whole is only a warning on the result.
+        public var cutShortIsError = true
         public init() {}
     }
 
@@ -81,6 +84,10 @@ public struct DisplayReader: Sendable {
         } catch {
             logger.debug("\(file): not decoded: \(error)")
             return PhotoResult(file: file, failure: String(describing: error))
+        }
+        if configuration.cutShortIsError && decoded.isCutShort {
+            let warning = decoded.warnings.first { $0.lowercased().contains("premature end") } ?? decoded.warnings.first ?? ""
+            return PhotoResult(file: file, failure: "truncated JPEG data (\(warning))")
         }
         var result: PhotoResult
         do {
