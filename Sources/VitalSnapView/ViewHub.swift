@@ -182,8 +182,11 @@ public final class ViewHub: @unchecked Sendable {
             return now
         }
         guard let since else { return }
-        Task {
-            try? await Task.sleep(for: closeGrace)
+        // A timer of its own rather than a sleeping task: the cancel is due when the grace period ends, even
+        // while the cooperative threads are all busy (a slow machine reading frames, a loaded test run).
+        let (seconds, attoseconds) = closeGrace.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
             self.closeIfStillClosed(since: since)
         }
     }
