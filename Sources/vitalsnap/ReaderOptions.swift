@@ -23,6 +23,10 @@ struct ReaderOptions: ParsableArguments {
         "(developer) Read with the model but without its orienter: every photo as it is, to measure what the orienter changes.",
         visibility: .hidden))
     var noOrienter = false
+    @Flag(help: ArgumentHelp(
+        "(developer) Read with the model alone: no second opinion from the rules on the photos it refuses.",
+        visibility: .hidden))
+    var noSecondOpinion = false
 
     func validate() throws {
         if models != nil && reader == .rules {
@@ -53,6 +57,7 @@ struct ReaderOptions: ParsableArguments {
         if case .model(var models) = choice {
             if let minConfidence { models.recognizerInfo.minimumConfidence = minConfidence }
             if noOrienter { models.orienter = nil }
+            if noSecondOpinion { models.secondOpinion = .none }
             choice = .model(models)
         }
         return choice

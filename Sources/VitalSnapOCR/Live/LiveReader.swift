@@ -28,6 +28,7 @@ public struct LiveReader: Sendable {
         // A camera's frames are read as they stand: the person holding the device sees them the right way up.
         var configuration = DisplayReader.Configuration()
         configuration.standsPhotosUpright = false
+        configuration.asksSecondOpinion = false
         reader = DisplayReader(peripheral: peripheral, unit: unit, reader: choice, configuration: configuration)
         converger = ReadingConverger(policy: policy, peripheral: peripheral)
     }

@@ -32,6 +32,10 @@ public struct DisplayReader: Sendable {
         /// A file that ended before its image did (`DecodedImage.isCutShort`: the missing part filled in grey) is
         /// an error rather than read; a warning that leaves the image whole is only a warning on the result.
         public var cutShortIsError = true
+        /// A photo the stages refuse (no value, no word) is read again by their second opinion
+        /// (`ReaderStages.secondOpinion`), whose value or word is then taken with a warning that says so. Off for
+        /// a camera's frames: the next frame is the second chance there.
+        public var asksSecondOpinion = true
         public init() {}
     }
 
@@ -51,6 +55,8 @@ public struct DisplayReader: Sendable {
     private var crop = RectifiedLine()
     private var viewCrop = RectifiedLine()
     private var viewProbabilities: [Double] = []
+    /// The second opinion's reader (none, or one: an array, since a reader cannot hold a reader otherwise).
+    private var secondReader: [DisplayReader] = []
     private let logger = Logger(label: "vitalsnap.ocr")
 
     public init(peripheral: PeripheralDefinition, unit: String? = nil, reader: ReaderChoice, configuration: Configuration = .init()) {
@@ -68,6 +74,9 @@ public struct DisplayReader: Sendable {
         placement = LinePlacement(configuration: configuration.placement)
         selection = LineSelection(configuration: configuration.selection)
         glareCheck = GlareCheck(configuration: configuration.glare)
+        if stages.secondOpinion == .rules, configuration.asksSecondOpinion, peripheral.type != .numericDisplay {
+            secondReader = [DisplayReader(peripheral: peripheral, unit: unit, stages: .rules, configuration: configuration)]
+        }
     }
 
     /// A reader with the default reader, the trained one (`ReaderChoice.preferred()`), as every command uses.
@@ -107,9 +116,15 @@ public struct DisplayReader: Sendable {
         return result
     }
 
-    /// Reads an image: the whole chain, the photo stood upright where the configuration says so.
+    /// Reads an image: the whole chain, the photo stood upright where the configuration says so; a photo refused
+    /// is read by the second opinion where the stages have one.
     public mutating func read(image: GrayImage, file: String = "") throws(ReaderStageError) -> PhotoResult {
-        try read(image, file: file, standingUpright: configuration.standsPhotosUpright).result
+        let result = try read(image, file: file, standingUpright: configuration.standsPhotosUpright).result
+        guard !secondReader.isEmpty, result.reading?.readingString == nil, result.reading?.word == nil else { return result }
+        var second = try secondReader[0].read(image: image, file: file)
+        guard second.reading?.readingString != nil || second.reading?.word != nil else { return result }
+        second.warnings.append("read by the rule-based reader: the trained one gave nothing (\(result.message ?? "no reading"))")
+        return second
     }
 
     /// The lines of `image` read as it stands (rectified, recognized, checked in their views, the best reading

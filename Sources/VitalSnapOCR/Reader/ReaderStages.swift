@@ -22,11 +22,24 @@ public struct ReaderStages: Sendable {
     /// and reading the other one finds ghosts; the trained one reads either, so the polarity estimated for its
     /// lines tells nothing about whether they are the display's digits.
     public var checksPolarity: Bool
+    /// Who reads a photo these stages refuse, for a second opinion (`DisplayReader.Configuration.asksSecondOpinion`).
+    public var secondOpinion: SecondOpinion
+
+    /// A second reader for what the first refuses.
+    public enum SecondOpinion: Sendable, Hashable {
+        case none
+        /// The rule-based reader. Measured on every labelled folder (issue 41): on the medical devices' photos
+        /// and the samples it reads photos the trained reader refuses, none wrong (medical-products +3,
+        /// glucose-morepen +1 of 11 held, Samples/stills +7, the clips' frames +2); on the plain numeric displays
+        /// (fuel pumps, electricity meters, cut-out BP fields) it read wrong more often than right, so it is asked
+        /// only for a peripheral whose readings have plausible ranges (not a `numericDisplay`).
+        case rules
+    }
 
     public init(
         locator: any LineLocator, orienter: (any PhotoOrienter)? = nil, rectifier: any LineRectifying,
         recognizer: any CharacterRecognizer, minimumConfidence: Double, views: [LineView] = [],
-        turnCheck: any TurnCheck, checksPolarity: Bool
+        turnCheck: any TurnCheck, checksPolarity: Bool, secondOpinion: SecondOpinion = .none
     ) {
         self.locator = locator
         self.orienter = orienter
@@ -36,6 +49,7 @@ public struct ReaderStages: Sendable {
         self.agreement = ViewAgreement(views: views, minimumConfidence: minimumConfidence)
         self.turnCheck = turnCheck
         self.checksPolarity = checksPolarity
+        self.secondOpinion = secondOpinion
     }
 
     /// The hand-made reader: blobs shaped like characters, chained into lines, read segment by segment; a photo
@@ -49,13 +63,13 @@ public struct ReaderStages: Sendable {
 
     /// The trained reader: the detector finds the lines in any orientation, the orienter has a turned photo read
     /// stood upright, the recognizer reads the crops it was trained on, and reads each value line again in the
-    /// views its calibration was made with.
+    /// views its calibration was made with; a photo of a measuring device it refuses goes to the rules.
     public static func model(_ models: ReaderModels) -> ReaderStages {
         ReaderStages(
             locator: ModelLineLocator(network: models.detector), orienter: models.orienter.map { ModelPhotoOrienter($0) },
             rectifier: ModelLineRectifier(),
             recognizer: ModelCharacterRecognizer(network: models.recognizer, info: models.recognizerInfo),
             minimumConfidence: models.recognizerInfo.minimumConfidence, views: models.recognizerInfo.views,
-            turnCheck: SidewaysSecondChance(), checksPolarity: false)
+            turnCheck: SidewaysSecondChance(), checksPolarity: false, secondOpinion: models.secondOpinion)
     }
 }

@@ -15,6 +15,8 @@ public struct ReaderModels: Sendable {
     public var recognizerInfo: RecognizerInfo
     /// The orienter, if the folder has one.
     public var orienter: Orienter?
+    /// Who reads what these models refuse (`ReaderStages.secondOpinion`); `.none` to measure them alone.
+    public var secondOpinion: ReaderStages.SecondOpinion = .rules
 
     /// The orienter's network and what its file says about using it.
     public struct Orienter: Sendable {

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import VitalSnapImaging
+@testable import VitalSnapOCR
+
+/// The trained reader's second opinion: a photo of a measuring device it refuses is read by the rules, whose
+/// value is taken with a warning that says so; not for a plain numeric display, not for live frames, not when
+/// the models are measured alone.
+struct SecondOpinionTests {
+    static let warning = "read by the rule-based reader"
+
+    /// A sample still of the mg/dL meter showing 122, which the trained stages refuse and the rules read.
+    func still() throws -> GrayImage {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Samples/stills/glucose-g1/glucose-g1-10.jpg").path
+        return try ImageDecoder.decode(contentsOf: path).image
+    }
+
+    func reader(
+        peripheral id: Int = 101, secondOpinion: ReaderStages.SecondOpinion = .rules, asks: Bool = true
+    ) throws -> DisplayReader {
+        var models = try ReaderModels.bundled()
+        models.secondOpinion = secondOpinion
+        var configuration = DisplayReader.Configuration()
+        configuration.asksSecondOpinion = asks
+        let peripheral = try #require(try PeripheralCatalog.builtIn()[id])
+        return DisplayReader(peripheral: peripheral, reader: .model(models), configuration: configuration)
+    }
+
+    @Test func aPhotoTheModelsRefuseIsReadByTheRulesAndSaysSo() throws {
+        var alone = try reader(secondOpinion: .none)
+        let refused = try alone.read(image: try still())
+        #expect(refused.reading?.readingString == nil, "the trained stages alone refuse this still")
+        let reason = try #require(refused.message)
+
+        var withSecond = try reader()
+        let result = try withSecond.read(image: try still())
+        #expect(result.reading?.readingString == "122")
+        let warning = try #require(result.warnings.first { $0.hasPrefix(Self.warning) })
+        #expect(warning.contains(reason), "the warning gives the trained reader's reason: \(warning)")
+    }
+
+    @Test func noSecondOpinionWhereItIsOff() throws {
+        var live = try reader(asks: false)
+        #expect(try live.read(image: try still()).reading?.readingString == nil, "a camera's frames are read once")
+        var numeric = try reader(peripheral: 100)
+        let result = try numeric.read(image: try still())
+        #expect(!result.warnings.contains { $0.hasPrefix(Self.warning) }, "a numeric display has no ranges to check the rules by")
+    }
+
+    @Test func aPhotoTheModelsReadIsNotAskedAgain() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Samples/stills/glucose-g1/glucose-g1-01.jpg").path
+        var reader = try reader()
+        let result = try reader.read(image: try ImageDecoder.decode(contentsOf: path).image)
+        #expect(result.reading?.readingString == "227")
+        #expect(result.warnings.isEmpty, "\(result.warnings)")
+    }
+
+    @Test func whenTheRulesGiveNothingTooTheTrainedReadersReasonStands() throws {
+        var reader = try reader()
+        let blank = GrayImage(width: 320, height: 240, fill: 128)
+        let result = try reader.read(image: blank)
+        #expect(result.reading?.readingString == nil)
+        #expect(result.message != nil)
+        #expect(!result.warnings.contains { $0.hasPrefix(Self.warning) })
+    }
+}
