@@ -12,13 +12,14 @@ import Testing
 
     /// Measured on 2026-11-25 on the third of the samples read here (the same images through the release build):
     /// the rules read 28 of the 40 stills and 11 of the 12 clip frames right, the committed models (stage 16's
-    /// detector, stage 17's orienter, stage 19's recognizer) 33 and 10, none wrong. (On all of them, release
-    /// build, `vitalsnap eval Samples/stills --reader rules|model`: rules 85 of 120 and 30 of 36, none wrong;
-    /// models 103 and 33, none wrong.) The floors leave a reading of margin; move them with the models
-    /// (`Training/README.md`).
+    /// detector, stage 17's orienter, stage 19's recognizer) 33 and 10, none wrong. On 2026-11-27 the trained
+    /// reader's second opinion from the rules (`ReaderStages.secondOpinion`) took it to 35 and 12. (On all of
+    /// them, release build, `vitalsnap eval Samples/stills --reader rules|model`: rules 85 of 120 and 30 of 36,
+    /// models with the second opinion 110 and 35, none wrong.) The floors leave a reading of margin; move them
+    /// with the models (`Training/README.md`).
     static let floors: [ReaderChoice.Kind: (stills: Int, clips: Int)] = [
         .rules: (stills: 27, clips: 10),
-        .model: (stills: 32, clips: 9),
+        .model: (stills: 34, clips: 11),
     ]
 
     /// The counts, and the wrong readings as `folder/file: read X, label Y` for the failure message.
