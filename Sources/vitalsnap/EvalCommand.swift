@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import VitalSnapOCR
 
+extension MatchRule: ExpressibleByArgument {}
+
 struct EvalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "eval",
@@ -16,7 +18,9 @@ struct EvalCommand: ParsableCommand {
             notes, are ignored). Several values are joined with / (blood pressure: SYS/DIA/PULSE). A reading \
             of `?` means no value may be read (digits hidden); `LO`, `HI` or `Err` means the display shows \
             that word; a word read where the label has a value counts as wrong. exact compares the values with leading zeros dropped; integer compares the reading \
-            rounded half-up (33.01 and 32.5 match 33); digits compares the digit strings.
+            rounded half-up (33.01 and 32.5 match 33); digits compares the digit strings; litres takes a \
+            reading within one of the label (62.67 and 63.9 match 63), for labels that truncate, round or add one. \
+            --match compares every row by one rule instead of its match column.
 
             Each row is read for --peripheral and --unit when given (they override the columns), else for \
             its own peripheral and unit columns; a row with neither is an error asking for --peripheral.
@@ -28,6 +32,7 @@ struct EvalCommand: ParsableCommand {
               vitalsnap eval Samples/stills
               vitalsnap eval Samples/stills/glucose-g2-mmol --json
               vitalsnap eval ../shared/data/photos/glucose-morepen --peripheral 9 --verbose
+              vitalsnap eval ../shared/data/photos/fuel-pump --match litres
             """
     )
 
@@ -49,6 +54,10 @@ struct EvalCommand: ParsableCommand {
     var split: SplitChoice = .all
     @Option(help: ArgumentHelp("The split manifest (default: Training/split.tsv in the current folder).", valueName: "file"))
     var splitFile = "Training/split.tsv"
+    @Option(help: ArgumentHelp(
+        "Compare every row by this rule instead of its match column (litres: within one of the label).",
+        valueName: "rule"))
+    var match: MatchRule?
     @Flag(help: "Print a JSON summary (per folder and in total) instead of text.") var json = false
 
     enum SplitChoice: String, ExpressibleByArgument, CaseIterable {
@@ -95,6 +104,7 @@ struct EvalCommand: ParsableCommand {
             if let manifest, let half = SplitManifest.Half(rawValue: split.rawValue) {
                 labels = manifest.labels(labels, in: dir, half: half)
             }
+            if let match { labels = labels.comparing(by: match) }
             do {
                 let settings = try Evaluation.settings(
                     for: labels, labelsPath: path, catalog: catalog, peripheral: peripheral, unit: unit)
@@ -125,7 +135,8 @@ struct EvalCommand: ParsableCommand {
         if json {
             print(summaryJSON(evaluations, tasks: tasks, readerName: reader.kind.rawValue).render(pretty: true))
         } else {
-            print("reader: \(reader.kind.rawValue)" + (split == .all ? "" : ", \(split.rawValue) half of \(splitFile) where it splits a folder"))
+            print("reader: \(reader.kind.rawValue)" + (split == .all ? "" : ", \(split.rawValue) half of \(splitFile) where it splits a folder")
+                + (match.map { ", every row compared by the \($0.rawValue) rule" } ?? ""))
             if single, let evaluation = evaluations.first {
                 printSingle(evaluation, task: tasks[0])
             } else {

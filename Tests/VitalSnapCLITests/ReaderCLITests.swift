@@ -82,4 +82,36 @@ final class ReaderCLITests: XCTestCase {
         XCTAssertEqual(asIs.status, 0, asIs.stderr)
         XCTAssertFalse(asIs.stdout.contains("read turned"), asIs.stdout)
     }
+
+    /// `eval --match litres` compares every row within one of its label: a still showing 7.3 labelled 8 is wrong
+    /// by the folder's exact rule and right by litres; one labelled 9 is wrong by both.
+    func testEvalMatchComparesEveryRowByTheRuleGiven() throws {
+        let folder = try makeTemporaryFolder()
+        let set = folder.appendingPathComponent("set")
+        try FileManager.default.createDirectory(at: set, withIntermediateDirectories: true)
+        let still = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Samples/stills/glucose-g2-mmol/glucose-g2-mmol-02.jpg").standardizedFileURL
+        try FileManager.default.copyItem(at: still, to: set.appendingPathComponent("near.jpg"))
+        try FileManager.default.copyItem(at: still, to: set.appendingPathComponent("far.jpg"))
+        try "file\treading\tmatch\tperipheral\tunit\nnear.jpg\t8\texact\t102\tmmol/L\nfar.jpg\t9\texact\t102\tmmol/L\n"
+            .write(to: set.appendingPathComponent("labels.tsv"), atomically: true, encoding: .utf8)
+        func counts(_ arguments: [String]) throws -> (correct: Int?, wrong: Int?) {
+            let result = try CLI.run(["eval", "set", "--json"] + arguments, in: folder)
+            XCTAssertEqual(result.status, 0, result.stderr)
+            let summary = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let total = summary["total"] as? [String: Any]
+            return (total?["correct"] as? Int, total?["wrong"] as? Int)
+        }
+        let asLabelled = try counts([])
+        XCTAssertEqual(asLabelled.correct, 0)
+        XCTAssertEqual(asLabelled.wrong, 2)
+        let litres = try counts(["--match", "litres"])
+        XCTAssertEqual(litres.correct, 1)
+        XCTAssertEqual(litres.wrong, 1)
+        let text = try CLI.run(["eval", "set", "--match", "litres"], in: folder)
+        XCTAssertTrue(text.stdout.contains("compared by the litres rule"), text.stdout)
+        let unknown = try CLI.run(["eval", "set", "--match", "roughly"], in: folder)
+        XCTAssertEqual(unknown.status, 64)
+        XCTAssertTrue(unknown.stderr.contains("litres"), unknown.stderr)
+    }
 }

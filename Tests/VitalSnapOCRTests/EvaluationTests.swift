@@ -78,6 +78,30 @@ final class EvaluationTests: XCTestCase {
         XCTAssertFalse(MatchRule.integer.matches(reading: "33.2", label: "33.2"), "the label must be a whole number")
     }
 
+    func testLitresTakesAReadingWithinOneOfTheLabel() {
+        XCTAssertTrue(MatchRule.litres.matches(reading: "62.67", label: "62"), "a label that truncates")
+        XCTAssertTrue(MatchRule.litres.matches(reading: "62.67", label: "63"), "a label that rounds")
+        XCTAssertTrue(MatchRule.litres.matches(reading: "47.00", label: "48"), "a label one too high")
+        XCTAssertTrue(MatchRule.litres.matches(reading: "49", label: "48"))
+        XCTAssertFalse(MatchRule.litres.matches(reading: "49.01", label: "48"))
+        XCTAssertFalse(MatchRule.litres.matches(reading: "46.99", label: "48"))
+        XCTAssertFalse(MatchRule.litres.matches(reading: "172.3", label: "17"), "a digit lost is not within a litre")
+        XCTAssertFalse(MatchRule.litres.matches(reading: "LO", label: "48"))
+        XCTAssertFalse(MatchRule.litres.matches(reading: "", label: "48"))
+        XCTAssertFalse(MatchRule.litres.matches(reading: "48/80", label: "48"))
+        XCTAssertTrue(MatchRule.litres.matches(reading: "48.5/80", label: "48/80.9"), "each value by itself")
+        XCTAssertFalse(MatchRule.litres.matches(reading: "1e300", label: "1e300"), "no display shows such numbers")
+    }
+
+    func testALabelFileCanBeComparedByAnotherRule() throws {
+        let labels = try LabelFile.parse("file\treading\tmatch\na.jpg\t62\tinteger\nb.jpg\tLO\texact\n")
+        let litres = labels.comparing(by: .litres)
+        XCTAssertEqual(litres.labels.map(\.match), [.litres, .litres])
+        XCTAssertEqual(litres.labels.map(\.reading), ["62", "LO"], "only the rule changes")
+        XCTAssertEqual(labels.labels.map(\.match), [.integer, .exact])
+        XCTAssertEqual(try LabelFile.parse("file\treading\tmatch\na.jpg\t62\tlitres\n").labels[0].match, .litres)
+    }
+
     func testDigitsComparesDigitStringsWithoutLeadingZeros() {
         XCTAssertTrue(MatchRule.digits.matches(reading: "12.34", label: "1234"))
         XCTAssertTrue(MatchRule.digits.matches(reading: "00123.4", label: "123.4"))

@@ -29,6 +29,11 @@ public struct LabelFile: Sendable {
 
     public init(labels: [Label]) { self.labels = labels }
 
+    /// These labels, every one compared by `rule` instead of its own match column.
+    public func comparing(by rule: MatchRule) -> LabelFile {
+        LabelFile(labels: labels.map { var label = $0; label.match = rule; return label })
+    }
+
     public static func load(_ path: String) throws(LabelFileError) -> LabelFile {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw .unreadable(path)
@@ -60,7 +65,7 @@ public struct LabelFile: Sendable {
             }
             let matchText = cell(matchColumn) ?? "exact"
             guard let match = MatchRule(rawValue: matchText.isEmpty ? "exact" : matchText) else {
-                throw .malformed(path, line: n + 1, "unknown match rule `\(matchText)` (exact, integer, digits)")
+                throw .malformed(path, line: n + 1, "unknown match rule `\(matchText)` (\(MatchRule.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             var peripheral: Int?
             if let text = cell(peripheralColumn)?.trimmingCharacters(in: .whitespaces), !text.isEmpty {

@@ -6,6 +6,14 @@ public enum MatchRule: String, Sendable, Hashable, Codable, CaseIterable {
     case integer
     /// The digit strings agree once leading zeros are dropped (decimal points ignored).
     case digits
+    /// The reading is within `litresTolerance` of the label, either way (`62.67` and `63.9` match `63`): for
+    /// labels that truncate, round or add one to the number shown, as the fuel-pump folder's do (its labels file
+    /// says `integer`: `vitalsnap eval --match litres` applies this rule to every row instead).
+    case litres
+
+    /// How far a reading may lie from its label under `litres`: one unit (a litre on a fuel pump), so that a
+    /// label truncated (`62` for 62.67), rounded (`63`) or one too high (`63` for 62.0) still matches.
+    public static let litresTolerance = 1.0
 
     /// Labels that say no number must be read: a display word (`LO`, `HI`, `Err`) or `?` (digits hidden).
     public static func expectsNoValue(_ label: String) -> Bool {
@@ -23,6 +31,11 @@ public enum MatchRule: String, Sendable, Hashable, Codable, CaseIterable {
             return zip(a, b).allSatisfy { read, expected in
                 guard let x = Self.roundedHalfUp(read), let y = Self.integerLabel(expected) else { return false }
                 return x == y
+            }
+        case .litres:
+            return zip(a, b).allSatisfy { read, expected in
+                guard let x = Self.number(read), let y = Self.number(expected) else { return false }
+                return abs(x - y) <= Self.litresTolerance
             }
         case .digits:
             let x = Self.dropLeadingZeros(reading.filter { $0.isASCII && $0.isNumber })
@@ -48,6 +61,12 @@ public enum MatchRule: String, Sendable, Hashable, Codable, CaseIterable {
     static func roundedHalfUp(_ text: String) -> Int? {
         guard let value = Double(text), value.isFinite, abs(value) < largestNumber else { return nil }
         return Int((value + 0.5).rounded(.down))
+    }
+
+    /// `62.67` -> 62.67; nil when not a finite number of a display's size.
+    static func number(_ text: String) -> Double? {
+        guard let value = Double(text), value.isFinite, abs(value) < largestNumber else { return nil }
+        return value
     }
 
     /// `33` -> 33, `033` -> 33, `33.0` -> 33; nil when the label is not a whole number.
