@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Trains the reader's three models from a fresh clone, on CPU, and writes Models/reader/*.safetensors and the
-# parity fixtures. About 3 h on 2 cores; `QUICK=1` runs every step for a few minutes only (a smoke test).
+# Trains the reader's three models from a fresh clone, on CPU, and writes them with their parity fixtures. One
+# recipe: every stage's settings are in Training/configs/ (budgets in optimizer steps, not minutes, so a run is
+# replayed step for step on any machine), the seeds follow SEED. About 3 h on 2 cores.
 #
 #   Training/train.sh                   # from the repository root; needs ../shared/data (the real photos)
 #   SEED=7 Training/train.sh            # another seed
+#   QUICK=1 Training/train.sh           # every stage at 2% of its steps and few scenes: a smoke test (useless
+#                                       # models, written to Training/work/models-quick, not Models/reader)
+#   BUDGET_SCALE=4 Training/train.sh    # every stage's steps times 4 (a faster machine's larger settings)
 #
 # Steps (each a script of its own; see Training/README.md):
 #   1 generate synthetic scenes and line crops (vitalsnap samples training-set), a training and a validation set
@@ -16,19 +20,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SEED=${SEED:-1}
-SCENES=${SCENES:-14000}
-VAL_SCENES=${VAL_SCENES:-1500}
-REC_MINUTES=${REC_MINUTES:-15}
-DET_MINUTES=${DET_MINUTES:-10}
-REC_FINE_MINUTES=${REC_FINE_MINUTES:-15}
-DET_FINE_MINUTES=${DET_FINE_MINUTES:-25}
-ROUND2_MINUTES=${ROUND2_MINUTES:-18}
-ORIENTER_SCENES=${ORIENTER_SCENES:-6000}
-ORIENTER_MINUTES=${ORIENTER_MINUTES:-20}
-ORIENTER_FINE_MINUTES=${ORIENTER_FINE_MINUTES:-25}
+CONFIGS="$(pwd)/Training/configs"
+setting() { python3 Training/config_value.py "$CONFIGS/$1.json" "$2"; }
+SCENES=$(setting scenes training)
+VAL_SCENES=$(setting scenes validation)
+ORIENTER_SCENES=$(setting scenes orienter)
+BUDGET_SCALE=${BUDGET_SCALE:-1}
+OUT=${OUT:-Models/reader}
 if [ "${QUICK:-0}" = 1 ]; then
-    SCENES=300 VAL_SCENES=100 REC_MINUTES=2 DET_MINUTES=2 REC_FINE_MINUTES=1 DET_FINE_MINUTES=1 ROUND2_MINUTES=1
-    ORIENTER_SCENES=100 ORIENTER_MINUTES=1 ORIENTER_FINE_MINUTES=1
+    SCENES=300 VAL_SCENES=100 ORIENTER_SCENES=100 BUDGET_SCALE=0.02
+    OUT=${OUT_QUICK:-Training/work/models-quick}
 fi
 WORK=${WORK:-Training/work}
 VENV=${VENV:-Training/.venv}
@@ -44,35 +45,37 @@ if [ ! -x "$PY" ]; then
     "$VENV/bin/pip" install -q -r Training/requirements.txt
 fi
 PY="$(cd "$(dirname "$PY")" && pwd)/python"
-mkdir -p "$WORK"
+mkdir -p "$WORK" "$OUT"
 WORK="$(cd "$WORK" && pwd)"
+OUT="$(cd "$OUT" && pwd)"
 start=$(date +%s)
 step() { echo; echo "== $(( ($(date +%s) - start) / 60 )) min: $*"; }
 
 step "1 building vitalsnap and generating $SCENES + $VAL_SCENES synthetic scenes"
 swift build -c release --product vitalsnap >/dev/null
 rm -rf "$WORK/synth" "$WORK/synth-val"
-.build/release/vitalsnap samples training-set --count "$SCENES" --seed "$SEED" "$WORK/synth"
-.build/release/vitalsnap samples training-set --count "$VAL_SCENES" --seed $((SEED + 1000)) "$WORK/synth-val"
+.build/release/vitalsnap samples training-set --count "$SCENES" --seed $((SEED + $(setting scenes training_seed_offset))) "$WORK/synth"
+.build/release/vitalsnap samples training-set --count "$VAL_SCENES" --seed $((SEED + $(setting scenes validation_seed_offset))) "$WORK/synth-val"
 rm -rf "$WORK/synth-orienter"
-.build/release/vitalsnap samples training-set --count "$ORIENTER_SCENES" --seed $((SEED + 2)) "$WORK/synth-orienter"
+.build/release/vitalsnap samples training-set --count "$ORIENTER_SCENES" --seed $((SEED + $(setting scenes orienter_seed_offset))) "$WORK/synth-orienter"
 
 cd Training
 W="$WORK"
 step "2 recognizer, first round"
 "$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --out "$W/recognizer-r1.pt" \
-    --minutes "$REC_MINUTES" --seed "$SEED"
+    --config "$CONFIGS/recognizer-r1.json" --budget-scale "$BUDGET_SCALE" --seed "$SEED"
 step "3 detector, first round"
 "$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --out "$W/detector-r1.pt" \
-    --minutes "$DET_MINUTES" --seed "$((SEED + 1))"
+    --config "$CONFIGS/detector-r1.json" --budget-scale "$BUDGET_SCALE" --seed "$((SEED + 1))"
 step "4 pseudo-labelling the real training photos"
 "$PY" pseudo_label.py --detector "$W/detector-r1.pt" --recognizer "$W/recognizer-r1.pt" --out "$W/pseudo"
 step "5 fine-tuning with the real photos"
 "$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --extra-lines "$W/pseudo/lines.tsv" \
-    --init "$W/recognizer-r1.pt" --out "$W/recognizer.pt" --minutes "$REC_FINE_MINUTES" --lr 1e-3 --seed "$((SEED + 2))"
+    --init "$W/recognizer-r1.pt" --out "$W/recognizer.pt" --config "$CONFIGS/recognizer-fine.json" --budget-scale "$BUDGET_SCALE" \
+    --seed "$((SEED + 2))"
 "$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --real "$W/pseudo/scenes.jsonl" \
-    --whole-lines --init "$W/detector-r1.pt" --out "$W/detector.pt" --minutes "$DET_FINE_MINUTES" --lr 5e-4 --seed "$((SEED + 3))" \
-    --crop 256 --batch 8
+    --init "$W/detector-r1.pt" --out "$W/detector.pt" --config "$CONFIGS/detector-fine.json" --budget-scale "$BUDGET_SCALE" \
+    --seed "$((SEED + 3))"
 # Two more rounds: each pseudo-labels the photos again with the latest models (more lines agree with their
 # labels each time) and fine-tunes both on that, side by side with a thread each.
 fine_round() {  # name, previous detector, previous recognizer, seed[, the previous round's pseudo-labels]
@@ -80,12 +83,12 @@ fine_round() {  # name, previous detector, previous recognizer, seed[, the previ
     # The recognizer also keeps the previous round's lines: a later round reads some photos it read before.
     "$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --extra-lines "$W/pseudo-$1/lines.tsv" \
         ${5:+--extra-lines "$W/$5/lines.tsv"} \
-        --init "$W/$3.pt" --out "$W/recognizer-$1.pt" --minutes "$ROUND2_MINUTES" --lr 5e-4 --seed "$4" \
-        --threads 1 &
+        --init "$W/$3.pt" --out "$W/recognizer-$1.pt" --config "$CONFIGS/recognizer-round.json" \
+        --budget-scale "$BUDGET_SCALE" --seed "$4" &
     local recognizer_job=$!
     "$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --real "$W/pseudo-$1/scenes.jsonl" \
-        --whole-lines --init "$W/$2.pt" --out "$W/detector-$1.pt" --minutes "$ROUND2_MINUTES" --lr 3e-4 --seed "$(($4 + 1))" \
-        --crop 256 --batch 8 --threads 1
+        --init "$W/$2.pt" --out "$W/detector-$1.pt" --config "$CONFIGS/detector-round.json" \
+        --budget-scale "$BUDGET_SCALE" --seed "$(($4 + 1))"
     wait "$recognizer_job"
 }
 step "5b second round: pseudo-labelling with the fine-tuned models, then both fine-tuned again side by side"
@@ -96,28 +99,27 @@ step "6 calibrating"
 "$PY" calibrate.py --recognizer "$W/recognizer-r3.pt" --synthetic-val "$W/synth-val" \
     --extra-lines "$W/pseudo-r3/lines.tsv" --out "$W/calibration.json"
 step "7 the orienter: from scratch on the first generated scenes, then on those and more"
-"$PY" train_orienter.py --synthetic "$W/synth" --synthetic-limit 6000 --synthetic-val "$W/synth-val" \
-    --out "$W/orienter-r1.pt" --minutes "$ORIENTER_MINUTES" --seed "$((SEED + 8))"
-"$PY" train_orienter.py --synthetic "$W/synth" "$W/synth-orienter" --synthetic-limit 6000 --synthetic-val "$W/synth-val" \
-    --init "$W/orienter-r1.pt" --lr 1.5e-3 --out "$W/orienter.pt" --minutes "$ORIENTER_FINE_MINUTES" --seed "$((SEED + 9))"
+"$PY" train_orienter.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" \
+    --out "$W/orienter-r1.pt" --config "$CONFIGS/orienter-r1.json" --budget-scale "$BUDGET_SCALE" --seed "$((SEED + 8))"
+"$PY" train_orienter.py --synthetic "$W/synth" "$W/synth-orienter" --synthetic-val "$W/synth-val" \
+    --init "$W/orienter-r1.pt" --out "$W/orienter.pt" --config "$CONFIGS/orienter-fine.json" --budget-scale "$BUDGET_SCALE" \
+    --seed "$((SEED + 9))"
 step "8 exporting, then the threshold checked on the validation photos with the Swift reader"
 export_models() {
     "$PY" export.py --detector "$W/detector-r3.pt" --recognizer "$W/recognizer-r3.pt" --calibration "$W/calibration.json" \
-        --fixture-crop "$(ls "$W"/synth-val/lines/*.png | head -n 1)" --orienter "$W/orienter.pt" \
-        --card "Training/train.sh SEED=$SEED SCENES=$SCENES"
+        --fixture-crop "$(ls "$W"/synth-val/lines/*.png | head -n 1)" --orienter "$W/orienter.pt" --out "$OUT" \
+        --card "Training/train.sh at $(git rev-parse --short HEAD) SEED=$SEED BUDGET_SCALE=$BUDGET_SCALE SCENES=$SCENES"
 }
 export_models
 # vitalsnap (built in step 1) reads the validation photos with the files just written (--models).
-"$PY" choose_threshold.py --models "$(cd .. && pwd)/Models/reader" --calibration "$W/calibration.json"
+"$PY" choose_threshold.py --models "$OUT" --calibration "$W/calibration.json"
 export_models
 cd ..
-step "9 evaluating (release build, held halves)"
-swift build -c release --product vitalsnap >/dev/null
-# SwiftPM does not always notice that a file in a copied resource folder changed: put the new files in place.
-cp Models/reader/*.safetensors "$(swift build -c release --show-bin-path)/VitalSnap_VitalSnapModels.resources/reader/"
-.build/release/vitalsnap eval Samples/stills --reader model || true
-for folder in glucose-morepen:9 bp-paramed:2 fuel-pump:100 electricity-meter:100 bp-fields-binarized:100; do
-    .build/release/vitalsnap eval "../shared/data/photos/${folder%%:*}" -p "${folder##*:}" --reader model --split held \
+step "9 evaluating the models in $OUT (release build, held halves)"
+.build/release/vitalsnap eval Samples/stills --models "$OUT" || true
+for folder in glucose-morepen:9 bp-paramed:2 fuel-pump:100 electricity-meter:100 bp-fields-binarized:100 medical-products:; do
+    id=${folder##*:}  # medical-products: each row's own peripheral
+    .build/release/vitalsnap eval "../shared/data/photos/${folder%%:*}" ${id:+-p "$id"} --models "$OUT" --split held \
         | sed -n '1,6p' || true
 done
 step "done"

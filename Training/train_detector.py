@@ -2,7 +2,7 @@
 """Step 4: train the line detector on synthetic scenes (and pseudo-labelled real photos).
 
     python Training/train_detector.py --synthetic Training/work/synth --out Training/work/detector.pt \
-        [--minutes 30] [--init Training/work/detector-round1.pt] [--real Training/work/pseudo/scenes.jsonl]
+        --config Training/configs/detector-r1.json [--steps 3300] [--init Training/work/detector-round1.pt] [--real Training/work/pseudo/scenes.jsonl]
 
 The network is fully convolutional, so it trains on windows of CROP x CROP detector-input pixels (cheaper
 than whole photos by the ratio of their areas) that mostly hold a line, and runs on whole photos.
@@ -15,15 +15,16 @@ import math
 import os
 import random
 import sys
-import time
 
 import numpy as np
 import torch
 
+from budget import add_budget_arguments, budget_from
 from common import DETECTOR_STRIDE, Quad, load_rgb, seed_everything, to_grey
 from real_data import is_validation, whole_image_lines, whole_image_quad
 from detector_data import (IGNORE, LabelledLine, LabelledScene, decode, detector_input, read_scenes,
                            standardise_photo, targets)
+from stage_config import parse_args_with_config
 from graphnet import GraphNet, freeze_batchnorm, load_folded
 from models import detector_layers
 
@@ -261,7 +262,7 @@ def main() -> None:
                     "(.safetensors, its batchnorm then frozen: graphnet.load_folded)")
     ap.add_argument("--cut-lines", choices=("ignore", "background"), default="ignore",
                     help="generated value lines the frame cuts: not taught (ignore) or taught as background")
-    ap.add_argument("--minutes", type=float, default=30)
+    add_budget_arguments(ap)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--seed", type=int, default=2)
     ap.add_argument("--crop", type=int, default=CROP, help="training window side (a multiple of 16)")
@@ -271,7 +272,7 @@ def main() -> None:
     ap.add_argument("--tilt-share", type=float, default=TILT_SHARE,
                     help="share of scenes tilted by up to TILT_MAX_DEGREES either way (see TILT_SHARE)")
     ap.add_argument("--threads", type=int, default=max(1, os.cpu_count() or 1))
-    args = ap.parse_args()
+    args = parse_args_with_config(ap)
 
     seed_everything(args.seed)
     torch.set_num_threads(args.threads)
@@ -291,12 +292,12 @@ def main() -> None:
         net.load_state_dict(torch.load(args.init))
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     prepared = Prepared(args.tilt_share)
-    budget = args.minutes * 60
-    start = time.time()
+    budget = budget_from(args)
     step = seen = 0
     running = None
-    while time.time() - start < budget:
-        t = (time.time() - start) / budget
+    print(f"training for {budget.describe()}", flush=True)
+    while not budget.spent(step):
+        t = budget.fraction(step)
         lr = args.lr * (t / 0.05 if t < 0.05 else 0.02 + 0.98 * 0.5 * (1 + np.cos(np.pi * (t - 0.05) / 0.95)))
         for g in opt.param_groups:
             g["lr"] = lr
@@ -323,10 +324,10 @@ def main() -> None:
         step += 1
         seen += args.batch
         if step % 100 == 0:
-            print(f"{(time.time() - start) / 60:5.1f} min  step {step}  windows {seen}  loss {running:.3f} "
+            print(f"{budget.elapsed / 60:5.1f} min  step {step}  windows {seen}  loss {running:.3f} "
                   f"(ce {parts[0]:.3f} h {parts[1]:.3f} dir {parts[2]:.3f})  lr {lr:.2e}", flush=True)
     torch.save(net.state_dict(), args.out)
-    print(f"trained {step} steps, {seen} windows in {(time.time() - start) / 60:.1f} min -> {args.out}")
+    print(f"trained {step} steps, {seen} windows in {budget.elapsed / 60:.1f} min -> {args.out}")
     if val:
         print("validation:", evaluate(net, val, rng), flush=True)
 

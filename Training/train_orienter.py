@@ -2,7 +2,7 @@
 """Step 7: train the orienter, a small classifier that tells which way up a photo is.
 
     python Training/train_orienter.py --synthetic Training/work/synth --synthetic-val Training/work/synth-val \
-        --out Training/work/orienter.pt [--minutes 15] [--seed 9] [--detector Models/reader/line-detector.safetensors]
+        --out Training/work/orienter.pt --config Training/configs/orienter-r1.json [--steps 3000] [--seed 9] [--detector Models/reader/line-detector.safetensors]
 
 The line detector finds lines in any orientation but cannot tell which way up a seven-segment line is (most
 digits look alike upside down), so the reader shows this network the part of the photo around the lines found
@@ -25,7 +25,9 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from budget import add_budget_arguments, budget_from
 from common import seed_everything
+from stage_config import parse_args_with_config
 from graphnet import GraphNet, freeze_batchnorm, load_folded
 from models import orienter_layers
 from infer import load_detector
@@ -188,14 +190,14 @@ def main() -> None:
     ap.add_argument("--synthetic-limit", type=int, default=6000, help="scenes of each --synthetic folder to use")
     ap.add_argument("--init", help="a checkpoint (.pt) or an exported orienter (.safetensors) to start from")
     ap.add_argument("--out", required=True)
-    ap.add_argument("--minutes", type=float, default=15)
+    add_budget_arguments(ap)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--seed", type=int, default=9)
     ap.add_argument("--threads", type=int, default=0, help="torch threads (0: its default)")
     ap.add_argument("--detector", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Models",
                     "reader", "line-detector.safetensors"),
                     help="the detector whose lines place the part of each photo the orienter sees")
-    args = ap.parse_args()
+    args = parse_args_with_config(ap)
     seed_everything(args.seed)
     if args.threads:
         torch.set_num_threads(args.threads)
@@ -218,13 +220,14 @@ def main() -> None:
     elif args.init:
         net.load_state_dict(torch.load(args.init))
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    budget = args.minutes * 60
-    start = time.time()
+    budget = budget_from(args)
     step = 0
     losses = []
-    while (elapsed := time.time() - start) < budget:
-        for group in opt.param_groups:  # one cycle over the time budget
-            frac = elapsed / budget
+    print(f"training for {budget.describe()}", flush=True)
+    while not budget.spent(step):
+        elapsed = budget.elapsed
+        for group in opt.param_groups:  # one cycle over the budget
+            frac = budget.fraction(step)
             group["lr"] = args.lr * min(1.0, frac / 0.1) * (0.5 * (1 + np.cos(np.pi * min(1.0, max(0.0, frac - 0.1) / 0.9))))
         if args.init and args.init.endswith(".safetensors"):
             freeze_batchnorm(net)

@@ -2,10 +2,12 @@
 """Step 3: train the line recognizer (CTC over a 32-row crop) on synthetic and real lines.
 
     python Training/train_recognizer.py --synthetic Training/work/synth --out Training/work/recognizer.pt \
-        [--minutes 35] [--init Training/work/recognizer-round1.pt] [--extra-lines Training/work/pseudo/lines.tsv]
+        --config Training/configs/recognizer-r1.json [--steps 4500] [--init Training/work/recognizer-round1.pt] \
+        [--extra-lines Training/work/pseudo/lines.tsv]
 
-Training runs for a fixed time budget rather than a number of epochs (the data is generated without end),
-with a one-cycle learning rate over that budget. Prints the validation line accuracy per source at the end.
+Training runs for a budget of steps (budget.py; --minutes for trying things by hand) rather than epochs (the data
+is generated without end), with a one-cycle learning rate over that budget. Prints the validation line accuracy
+per source at the end.
 """
 from __future__ import annotations
 
@@ -15,12 +17,12 @@ import json
 import os
 import random
 import sys
-import time
 from dataclasses import replace
 
 import numpy as np
 import torch
 
+from budget import add_budget_arguments, budget_from
 from common import ALPHABET, CHAR_INDEX, MODELS, encode_text, seed_everything
 from graphnet import GraphNet, freeze_batchnorm
 from infer import load_network, load_recognizer, recognizer_shape_path
@@ -30,6 +32,7 @@ from models import RECOGNIZER_STRIDES, recognizer_layers
 from recombine import CutLine, cut_lines
 from widen import widen_exported
 from real_data import LineExample, agrees, digit_crops, line_match_rule, panel_meter_lines, whole_image_lines
+from stage_config import parse_args_with_config
 
 BATCH = 48
 # Samples drawn at once, sorted by width and cut into batches, so a batch pads little.
@@ -133,11 +136,11 @@ def main() -> None:
     ap.add_argument("--cutter", default=os.path.join(MODELS, "reader", "line-recognizer.safetensors"),
                     help="the recognizer that finds the digits of the lines to recombine (default the committed one)")
     ap.add_argument("--real-share", type=float, default=SHARE_REAL, help="share of real lines among those drawn")
-    ap.add_argument("--minutes", type=float, default=35)
+    add_budget_arguments(ap)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=max(1, os.cpu_count() or 1))
-    args = ap.parse_args()
+    args = parse_args_with_config(ap)
 
     seed_everything(args.seed)
     torch.set_num_threads(args.threads)
@@ -172,24 +175,21 @@ def main() -> None:
         json.dump({"stride": stride}, f)  # the width is read from the weights (infer.recognizer_width)
     ctc = torch.nn.CTCLoss(blank=0, zero_infinity=True)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    budget = args.minutes * 60
-    start = time.time()
+    budget = budget_from(args)
     step, seen, running, saved = 0, 0, None, 0.0
-    while True:
-        elapsed = time.time() - start
-        if elapsed >= budget:
-            break
+    print(f"training for {budget.describe()}", flush=True)
+    while not budget.spent(step):
         pool = [sampler.sample(rng) for _ in range(BATCH * POOL_BATCHES)]
         pool = [(c, t, d) for c, t, d in pool if 2 * len(t) + 1 <= c.shape[1] // stride or not t]
         pool.sort(key=lambda ct: ct[0].shape[1])
         batches = [pool[i : i + BATCH] for i in range(0, len(pool), BATCH)]
         rng.shuffle(batches)
         for batch in batches:
-            elapsed = time.time() - start
-            if elapsed >= budget:
+            if budget.spent(step):
                 break
-            # One cycle over the time budget: warm up for 5%, then cosine down to 2% of the peak.
-            t = elapsed / budget
+            elapsed = budget.elapsed
+            # One cycle over the budget: warm up for 5%, then cosine down to 2% of the peak.
+            t = budget.fraction(step)
             lr = args.lr * (t / 0.05 if t < 0.05 else 0.02 + 0.98 * 0.5 * (1 + np.cos(np.pi * (t - 0.05) / 0.95)))
             for g in opt.param_groups:
                 g["lr"] = lr
@@ -211,7 +211,7 @@ def main() -> None:
                 torch.save(net.state_dict(), args.out)  # a run cut short keeps what it learned
                 saved = elapsed
     torch.save(net.state_dict(), args.out)
-    print(f"trained {step} steps, {seen} samples in {(time.time() - start) / 60:.1f} min -> {args.out}")
+    print(f"trained {step} steps, {seen} samples in {budget.elapsed / 60:.1f} min -> {args.out}")
     print("validation line accuracy:", evaluate(net, sampler, real_val, synthetic_val), flush=True)
 
 
