@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import VitalSnapSamples
 
+extension TrainingFamily: ExpressibleByArgument {}
+
 /// `vitalsnap samples training-set`: unlimited labelled synthetic scenes and line crops for the reader's
 /// line detector and line recognizer (Training/README.md).
 struct TrainingSetCommand: ParsableCommand {
@@ -24,10 +26,17 @@ struct TrainingSetCommand: ParsableCommand {
             which replaces the generator's own files there. Write the data outside the repository: it is \
             never committed. Progress goes to stderr.
 
+            --family renders one family of medical displays only (bp-lcd, bp-color, glucose, thermometer, \
+            scale, oximeter), each scene a photo of the whole device or its display, and also writes \
+            labels.tsv (file, reading, match, peripheral, unit) so that `vitalsnap eval OUT` measures the \
+            reader on that family; a reading of ? means no value may be read (glare, the frame cuts it). Give \
+            such a set a seed no training set uses.
+
             Examples:
               vitalsnap samples training-set --count 10000 --seed 1 /tmp/training
               vitalsnap samples training-set --count 200 --seed 7 -j 1 --no-lines /tmp/s
               vitalsnap samples training-set --count 500 --seed 2 --force /tmp/training
+              vitalsnap samples training-set --family bp-lcd --count 200 --seed 900001 --no-lines /tmp/bp-lcd
             """
     )
 
@@ -35,6 +44,9 @@ struct TrainingSetCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Seed of the set (scene i depends on it and i only).", valueName: "n")) var seed: UInt64
     @Option(name: .shortAndLong, help: ArgumentHelp("Scenes rendered at once (default: all cores).", valueName: "n")) var jobs: Int?
     @Flag(help: "Write only the scenes and scenes.jsonl, no line crops.") var noLines = false
+    @Option(help: ArgumentHelp(
+        "Only this family of medical displays, with a labels.tsv for vitalsnap eval.", valueName: "family"))
+    var family: TrainingFamily?
     @Flag(help: "Write into a folder that is not empty, replacing an earlier set's files there.") var force = false
     @Argument(help: ArgumentHelp("Folder to write to.", valueName: "OUT")) var output: String
 
@@ -45,7 +57,8 @@ struct TrainingSetCommand: ParsableCommand {
 
     func run() throws {
         let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
-        let options = TrainingSetWriter.Options(count: count, seed: seed, jobs: jobs, writeLineCrops: !noLines, force: force)
+        let options = TrainingSetWriter.Options(
+            count: count, seed: seed, jobs: jobs, writeLineCrops: !noLines, force: force, family: family)
         let start = Date()
         let every = max(1, min(500, count / 20))
         let summary: TrainingSetWriter.Summary
@@ -66,6 +79,9 @@ struct TrainingSetCommand: ParsableCommand {
         print("wrote \(summary.scenes) scenes to \(output) (seed \(seed), \(jobs) job\(jobs == 1 ? "" : "s"))")
         print("lines: \(roles); \(summary.readableLines) readable")
         if !noLines { print("crops: \(summary.crops), \(summary.emptyCrops) with an empty text") }
+        if let family {
+            print("labels.tsv: \(summary.labelled) \(family.rawValue) scenes, \(summary.labelledUnreadable) of them labelled ? (no value may be read)")
+        }
         print(String(format: "%.1f s, %.1f scenes/s", seconds, Double(summary.scenes) / max(1e-9, seconds)))
     }
 }

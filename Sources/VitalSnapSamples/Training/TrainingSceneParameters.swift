@@ -72,6 +72,9 @@ public struct TrainingSceneParameters: Sendable {
         .init(.oximeter, 0.12), .init(.electricityMeter, 0.1), .init(.fuelPump, 0.09), .init(.panelMeter, 0.12),
         .init(.multimeter, 0.08),
     ]
+    /// Display technologies drawn, where narrower than each program's own (`TrainingFamily.displayKinds`);
+    /// nil: every one its program has.
+    public var displayKindFilter: Set<DisplayKind>?
     /// Main digit height in device units (everything else on a device is sized relative to it).
     public var mainDigitHeight = 40.0
     /// Seven-segment styles: bar thickness, gap, slant (a share upright), width, and end shapes.

@@ -9,7 +9,8 @@ enum DeviceGenerator {
                              "BIO", "HEALTH", "SURE", "TRUE", "EASY", "CHECK", "PULSE", "THERM", "SELEC", "ELTRA"]
 
     static func random(_ program: DeviceProgram, parameters p: TrainingSceneParameters, random: inout SampleRandom) -> TrainingDevice {
-        let kind = random.pick(program.displayKinds)
+        let allowed = p.displayKindFilter.map { only in program.displayKinds.filter { only.contains($0.value) } } ?? []
+        let kind = random.pick(allowed.isEmpty ? program.displayKinds : allowed)
         let look = DisplayPalette.look(kind, parameters: p, random: &random)
         var layoutGenerator = DisplayLayoutGenerator(random: random.fork(), parameters: p, look: look)
         let layout = layoutGenerator.layout(for: program)

@@ -3,7 +3,8 @@ import VitalSnapImaging
 import VitalSnapOCR
 
 /// Writes a training set: `scenes/NNNNNN.jpg` with one line per scene in `scenes.jsonl`, and (unless turned
-/// off) line crops `lines/NNNNNN-k.png` listed in `lines.tsv` (`file	text	role	scene`).
+/// off) line crops `lines/NNNNNN-k.png` listed in `lines.tsv` (`file	text	role	scene`); for one family of
+/// medical displays, also the scenes' `labels.tsv` for `vitalsnap eval` (`FamilyLabel`).
 ///
 /// Scenes are rendered on `jobs` threads; scene `i` depends only on the seed and `i` (its crops too), and the
 /// list files are written in scene order, so the output is byte-identical whatever the number of jobs.
@@ -16,17 +17,20 @@ public enum TrainingSetWriter {
         /// Replace the generator's own files in a folder that is not empty (otherwise that is an error).
         public var force: Bool
         public var parameters: TrainingSceneParameters
+        /// Only this family's displays (`TrainingFamily.parameters`), with a `labels.tsv`.
+        public var family: TrainingFamily?
 
         public init(
             count: Int, seed: UInt64, jobs: Int = 1, writeLineCrops: Bool = true, force: Bool = false,
-            parameters: TrainingSceneParameters = .standard
+            parameters: TrainingSceneParameters = .standard, family: TrainingFamily? = nil
         ) {
             self.count = count
             self.seed = seed
             self.jobs = jobs
             self.writeLineCrops = writeLineCrops
             self.force = force
-            self.parameters = parameters
+            self.parameters = family?.parameters(from: parameters) ?? parameters
+            self.family = family
         }
     }
 
@@ -38,6 +42,9 @@ public enum TrainingSetWriter {
         /// Line crops written, and how many of them have an empty text.
         public var crops = 0
         public var emptyCrops = 0
+        /// Rows written to `labels.tsv` (family sets), and how many of them say no value may be read (`?`).
+        public var labelled = 0
+        public var labelledUnreadable = 0
     }
 
     public enum WriteError: Error, CustomStringConvertible {
@@ -60,6 +67,7 @@ public enum TrainingSetWriter {
     struct SceneOutput: Sendable {
         var json: String
         var rows: [String]
+        var label: String?
         var summary: Summary
     }
 
@@ -71,6 +79,8 @@ public enum TrainingSetWriter {
         var jsonl = try ListFile(root.appendingPathComponent("scenes.jsonl"))
         var tsv = options.writeLineCrops ? try ListFile(root.appendingPathComponent("lines.tsv")) : nil
         try tsv?.append("file\ttext\trole\tscene")
+        var labels = options.family == nil ? nil : try ListFile(root.appendingPathComponent("labels.tsv"))
+        try labels?.append(FamilyLabel.header)
         var summary = Summary()
         let state = SharedState(count: options.count)
         let workers = min(max(1, options.jobs), max(1, options.count))
@@ -100,6 +110,11 @@ public enum TrainingSetWriter {
             case .success(let output):
                 try jsonl.append(output.json)
                 for row in output.rows { try tsv?.append(row) }
+                if let label = output.label {
+                    try labels?.append(label)
+                    summary.labelled += 1
+                    if label.split(separator: "\t", omittingEmptySubsequences: false)[1] == "?" { summary.labelledUnreadable += 1 }
+                }
                 summary.scenes += output.summary.scenes
                 summary.readableLines += output.summary.readableLines
                 summary.crops += output.summary.crops
@@ -110,6 +125,7 @@ public enum TrainingSetWriter {
         }
         try jsonl.close()
         try tsv?.close()
+        try labels?.close()
         return summary
     }
 
@@ -157,7 +173,8 @@ public enum TrainingSetWriter {
                 if plan.text.isEmpty { summary.emptyCrops += 1 }
             }
         }
-        return SceneOutput(json: SceneAnnotationJSON.line(for: scene, file: file), rows: rows, summary: summary)
+        let label = options.family.flatMap { FamilyLabel.row(for: scene, file: file, family: $0) }
+        return SceneOutput(json: SceneAnnotationJSON.line(for: scene, file: file), rows: rows, label: label, summary: summary)
     }
 
     /// Refuses a non-empty folder unless `force`, then removes the generator's own files from an earlier run
@@ -169,7 +186,7 @@ public enum TrainingSetWriter {
             let contents = (try? fm.contentsOfDirectory(atPath: root.path)) ?? []
             if !isDirectory.boolValue || !contents.isEmpty {
                 guard options.force, isDirectory.boolValue else { throw WriteError.outputNotEmpty(root.path) }
-                for name in ["scenes", "lines", "scenes.jsonl", "lines.tsv"] where contents.contains(name) {
+                for name in ["scenes", "lines", "scenes.jsonl", "lines.tsv", "labels.tsv"] where contents.contains(name) {
                     do {
                         try fm.removeItem(at: root.appendingPathComponent(name))
                     } catch {

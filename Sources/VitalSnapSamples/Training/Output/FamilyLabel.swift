@@ -1,0 +1,41 @@
+import VitalSnapOCR
+
+/// A family scene's row of `labels.tsv` (`file reading match peripheral unit`, as `vitalsnap eval` reads it):
+/// the values of the family's peripheral joined with `/`, the word the display shows instead, or `?` where no
+/// value may be read (a value line hidden by glare, cut by the frame or too small; a field the layout lacks).
+enum FamilyLabel {
+    static let header = "file\treading\tmatch\tperipheral\tunit"
+
+    /// Nil for a scene that shows no display.
+    static func row(for scene: TrainingScene, file: String, family: TrainingFamily) -> String? {
+        let values = scene.lines.filter { $0.role == .value }
+        guard !values.isEmpty else { return nil }
+        return "\(file)\t\(reading(values, family: family))\texact\t\(family.peripheralID)\t\(unit(scene, family: family))"
+    }
+
+    static func reading(_ values: [TrainingLine], family: TrainingFamily) -> String {
+        if values.count == 1, let word = VitalSnapOCR.DisplayWord.word(in: values[0].text) {
+            return values[0].readable ? word : "?"
+        }
+        var texts: [String] = []
+        for field in family.fields {
+            guard let line = values.first(where: { $0.field == field }), line.readable,
+                VitalSnapOCR.DisplayWord.word(in: line.text) == nil, Double(line.text) != nil else { return "?" }
+            texts.append(line.text)
+        }
+        return texts.joined(separator: "/")
+    }
+
+    /// The unit the display shows, as `eval`'s unit column names it (empty: the peripheral's only one).
+    static func unit(_ scene: TrainingScene, family: TrainingFamily) -> String {
+        let value = scene.lines.first { $0.role == .value }?.text ?? ""
+        switch family {
+        case .glucose: return value.contains(".") ? "mmol/L" : "mg/dL"
+        // The generator's Celsius and Fahrenheit ranges do not meet (32-42.9 and 90-109.9).
+        case .thermometer: return (Double(value) ?? 0) >= 50 ? "F" : "C"
+        case .scale: return scene.lines.contains { $0.role == .unit && $0.text == "lb" } ? "lb" : "kg"
+        case .bloodPressureLCD, .bloodPressureColor: return "mmHg"
+        case .oximeter: return ""
+        }
+    }
+}
