@@ -65,4 +65,17 @@ struct SecondOpinionTests {
         #expect(result.message != nil)
         #expect(!result.warnings.contains { $0.hasPrefix(Self.warning) })
     }
+
+    /// A display the trained stages saw an error code on goes to no second opinion: upside down, the rules read
+    /// `E2` as `23`.
+    @Test func anErrorCodeTheModelsSawIsNotReadAgain() {
+        func refused(_ seen: String) -> PhotoResult {
+            PhotoResult(file: "x.jpg", reading: Reading(outcome: .none("refused"), confidence: 0, recognizedText: seen, lines: []))
+        }
+        #expect(!ReaderStages.SecondOpinion.rules.asks(after: refused("E2")))
+        #expect(!ReaderStages.SecondOpinion.rules.asks(after: refused("09:49\n1E9")))
+        #expect(ReaderStages.SecondOpinion.rules.asks(after: refused("")))
+        #expect(ReaderStages.SecondOpinion.rules.asks(after: refused("118\n78")))
+        #expect(!ReaderStages.SecondOpinion.none.asks(after: refused("")))
+    }
 }

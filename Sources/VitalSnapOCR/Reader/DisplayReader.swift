@@ -120,7 +120,8 @@ public struct DisplayReader: Sendable {
     /// is read by the second opinion where the stages have one.
     public mutating func read(image: GrayImage, file: String = "") throws(ReaderStageError) -> PhotoResult {
         let result = try read(image, file: file, standingUpright: configuration.standsPhotosUpright).result
-        guard !secondReader.isEmpty, result.reading?.readingString == nil, result.reading?.word == nil else { return result }
+        guard !secondReader.isEmpty, result.reading?.readingString == nil, result.reading?.word == nil,
+            stages.secondOpinion.asks(after: result) else { return result }
         var second = try secondReader[0].read(image: image, file: file)
         guard second.reading?.readingString != nil || second.reading?.word != nil else { return result }
         second.warnings.append("read by the rule-based reader: the trained one gave nothing (\(result.message ?? "no reading"))")
