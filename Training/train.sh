@@ -8,6 +8,7 @@
 #   QUICK=1 Training/train.sh           # every stage at 2% of its steps and few scenes: a smoke test (useless
 #                                       # models, written to Training/work/models-quick, not Models/reader)
 #   BUDGET_SCALE=4 Training/train.sh    # every stage's steps times 4 (a faster machine's larger settings)
+#   DEVICE=cuda Training/train.sh       # the training stages on a GPU (nothing needs one)
 #
 # Steps (each a script of its own; see Training/README.md):
 #   1 generate synthetic scenes and line crops (vitalsnap samples training-set), a training and a validation set
@@ -26,6 +27,7 @@ SCENES=$(setting scenes training)
 VAL_SCENES=$(setting scenes validation)
 ORIENTER_SCENES=$(setting scenes orienter)
 BUDGET_SCALE=${BUDGET_SCALE:-1}
+DEVICE=${DEVICE:-cpu}  # or cuda, or auto (Training/device.py)
 OUT=${OUT:-Models/reader}
 if [ "${QUICK:-0}" = 1 ]; then
     SCENES=300 VAL_SCENES=100 ORIENTER_SCENES=100 BUDGET_SCALE=0.02
@@ -63,18 +65,18 @@ cd Training
 W="$WORK"
 step "2 recognizer, first round"
 "$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --out "$W/recognizer-r1.pt" \
-    --config "$CONFIGS/recognizer-r1.json" --budget-scale "$BUDGET_SCALE" --seed "$SEED"
+    --config "$CONFIGS/recognizer-r1.json" --budget-scale "$BUDGET_SCALE" --device "$DEVICE" --seed "$SEED"
 step "3 detector, first round"
 "$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --out "$W/detector-r1.pt" \
-    --config "$CONFIGS/detector-r1.json" --budget-scale "$BUDGET_SCALE" --seed "$((SEED + 1))"
+    --config "$CONFIGS/detector-r1.json" --budget-scale "$BUDGET_SCALE" --device "$DEVICE" --seed "$((SEED + 1))"
 step "4 pseudo-labelling the real training photos"
 "$PY" pseudo_label.py --detector "$W/detector-r1.pt" --recognizer "$W/recognizer-r1.pt" --out "$W/pseudo"
 step "5 fine-tuning with the real photos"
 "$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --extra-lines "$W/pseudo/lines.tsv" \
-    --init "$W/recognizer-r1.pt" --out "$W/recognizer.pt" --config "$CONFIGS/recognizer-fine.json" --budget-scale "$BUDGET_SCALE" \
+    --init "$W/recognizer-r1.pt" --out "$W/recognizer.pt" --config "$CONFIGS/recognizer-fine.json" --budget-scale "$BUDGET_SCALE" --device "$DEVICE" \
     --seed "$((SEED + 2))"
 "$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --real "$W/pseudo/scenes.jsonl" \
-    --init "$W/detector-r1.pt" --out "$W/detector.pt" --config "$CONFIGS/detector-fine.json" --budget-scale "$BUDGET_SCALE" \
+    --init "$W/detector-r1.pt" --out "$W/detector.pt" --config "$CONFIGS/detector-fine.json" --budget-scale "$BUDGET_SCALE" --device "$DEVICE" \
     --seed "$((SEED + 3))"
 # Two more rounds: each pseudo-labels the photos again with the latest models (more lines agree with their
 # labels each time) and fine-tunes both on that, side by side with a thread each.
@@ -84,11 +86,11 @@ fine_round() {  # name, previous detector, previous recognizer, seed[, the previ
     "$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --extra-lines "$W/pseudo-$1/lines.tsv" \
         ${5:+--extra-lines "$W/$5/lines.tsv"} \
         --init "$W/$3.pt" --out "$W/recognizer-$1.pt" --config "$CONFIGS/recognizer-round.json" \
-        --budget-scale "$BUDGET_SCALE" --seed "$4" &
+        --budget-scale "$BUDGET_SCALE" --device "$DEVICE" --seed "$4" &
     local recognizer_job=$!
     "$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --real "$W/pseudo-$1/scenes.jsonl" \
         --init "$W/$2.pt" --out "$W/detector-$1.pt" --config "$CONFIGS/detector-round.json" \
-        --budget-scale "$BUDGET_SCALE" --seed "$(($4 + 1))"
+        --budget-scale "$BUDGET_SCALE" --device "$DEVICE" --seed "$(($4 + 1))"
     wait "$recognizer_job"
 }
 step "5b second round: pseudo-labelling with the fine-tuned models, then both fine-tuned again side by side"
@@ -100,9 +102,9 @@ step "6 calibrating"
     --extra-lines "$W/pseudo-r3/lines.tsv" --out "$W/calibration.json"
 step "7 the orienter: from scratch on the first generated scenes, then on those and more"
 "$PY" train_orienter.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" \
-    --out "$W/orienter-r1.pt" --config "$CONFIGS/orienter-r1.json" --budget-scale "$BUDGET_SCALE" --seed "$((SEED + 8))"
+    --out "$W/orienter-r1.pt" --config "$CONFIGS/orienter-r1.json" --budget-scale "$BUDGET_SCALE" --device "$DEVICE" --seed "$((SEED + 8))"
 "$PY" train_orienter.py --synthetic "$W/synth" "$W/synth-orienter" --synthetic-val "$W/synth-val" \
-    --init "$W/orienter-r1.pt" --out "$W/orienter.pt" --config "$CONFIGS/orienter-fine.json" --budget-scale "$BUDGET_SCALE" \
+    --init "$W/orienter-r1.pt" --out "$W/orienter.pt" --config "$CONFIGS/orienter-fine.json" --budget-scale "$BUDGET_SCALE" --device "$DEVICE" \
     --seed "$((SEED + 9))"
 step "8 exporting, then the threshold checked on the validation photos with the Swift reader"
 export_models() {

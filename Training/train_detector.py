@@ -20,6 +20,7 @@ import numpy as np
 import torch
 
 from budget import add_budget_arguments, budget_from
+from device import add_device_argument, cpu_state, device_of, numpy_of, pick_device
 from common import DETECTOR_STRIDE, Quad, load_rgb, seed_everything, to_grey
 from real_data import is_validation, whole_image_lines, whole_image_quad
 from detector_data import (IGNORE, LabelledLine, LabelledScene, decode, detector_input, read_scenes,
@@ -205,7 +206,7 @@ def augment(img: np.ndarray, rng: random.Random) -> np.ndarray:
 
 
 def loss_fn(out, cls, reg, mask):
-    weights = torch.tensor(CLASS_WEIGHTS)
+    weights = torch.tensor(CLASS_WEIGHTS, device=out.device)
     ce = torch.nn.functional.cross_entropy(out[:, :4], cls, weight=weights, ignore_index=IGNORE)
     m = mask.unsqueeze(1)
     n = mask.sum().clamp(min=1)
@@ -227,7 +228,7 @@ def evaluate(net, scenes: list[LabelledScene], rng: random.Random) -> dict:
         for scene in scenes:
             grey = to_grey(load_rgb(scene.path))
             img, sx, sy = detector_input(grey)
-            out = net(torch.from_numpy(standardise_photo(img))[None, None])[0].numpy()
+            out = numpy_of(net(torch.from_numpy(standardise_photo(img))[None, None].to(device_of(net)))[0])
             detected = [d for d in decode(out, sx, sy) if d.cls == 1]
             truth = [l for l in scene.lines if l.cls == 1]
             for t in truth:
@@ -263,6 +264,7 @@ def main() -> None:
     ap.add_argument("--cut-lines", choices=("ignore", "background"), default="ignore",
                     help="generated value lines the frame cuts: not taught (ignore) or taught as background")
     add_budget_arguments(ap)
+    add_device_argument(ap)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--seed", type=int, default=2)
     ap.add_argument("--crop", type=int, default=CROP, help="training window side (a multiple of 16)")
@@ -273,6 +275,7 @@ def main() -> None:
                     help="share of scenes tilted by up to TILT_MAX_DEGREES either way (see TILT_SHARE)")
     ap.add_argument("--threads", type=int, default=max(1, os.cpu_count() or 1))
     args = parse_args_with_config(ap)
+    device = pick_device(args.device)  # before the data loads: a missing GPU is told at once
 
     seed_everything(args.seed)
     torch.set_num_threads(args.threads)
@@ -290,6 +293,7 @@ def main() -> None:
         freeze_batchnorm(net)  # its statistics are the identity the folded weights were put back with
     elif args.init:
         net.load_state_dict(torch.load(args.init))
+    net = net.to(device)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     prepared = Prepared(args.tilt_share)
     budget = budget_from(args)
@@ -311,10 +315,10 @@ def main() -> None:
             if args.turn_share > 0 and rng.random() < args.turn_share:
                 img, cls, reg, mask = turned((img, cls, reg, mask), rng.randint(1, 3))
             items.append((standardise_photo(augment(img, rng)), cls, reg, mask))
-        x = torch.from_numpy(np.stack([i[0] for i in items])[:, None])
-        cls = torch.from_numpy(np.stack([i[1] for i in items]))
-        reg = torch.from_numpy(np.stack([i[2] for i in items]))
-        mask = torch.from_numpy(np.stack([i[3] for i in items]))
+        x = torch.from_numpy(np.stack([i[0] for i in items])[:, None]).to(device)
+        cls = torch.from_numpy(np.stack([i[1] for i in items])).to(device)
+        reg = torch.from_numpy(np.stack([i[2] for i in items])).to(device)
+        mask = torch.from_numpy(np.stack([i[3] for i in items])).to(device)
         loss, parts = loss_fn(net(x), cls, reg, mask)
         opt.zero_grad()
         loss.backward()
@@ -326,7 +330,7 @@ def main() -> None:
         if step % 100 == 0:
             print(f"{budget.elapsed / 60:5.1f} min  step {step}  windows {seen}  loss {running:.3f} "
                   f"(ce {parts[0]:.3f} h {parts[1]:.3f} dir {parts[2]:.3f})  lr {lr:.2e}", flush=True)
-    torch.save(net.state_dict(), args.out)
+    torch.save(cpu_state(net), args.out)
     print(f"trained {step} steps, {seen} windows in {budget.elapsed / 60:.1f} min -> {args.out}")
     if val:
         print("validation:", evaluate(net, val, rng), flush=True)

@@ -26,6 +26,7 @@ import torch
 import torch.nn.functional as F
 
 from budget import add_budget_arguments, budget_from
+from device import add_device_argument, cpu_state, device_of, numpy_of, pick_device
 from common import seed_everything
 from stage_config import parse_args_with_config
 from graphnet import GraphNet, freeze_batchnorm, load_folded
@@ -92,7 +93,7 @@ def probabilities(net, examples: list[OrientedExample]):
             x, y = turned(base, ex.turns, k)
             xs.append(standardise(x))
             ys.append(y)
-        p = net(torch.from_numpy(np.stack(xs)[:, None])).reshape(len(xs), 4).softmax(1).numpy()
+        p = numpy_of(net(torch.from_numpy(np.stack(xs)[:, None]).to(device_of(net))).reshape(len(xs), 4).softmax(1))
         out.append((p, np.array(ys)))
     net.train()
     return out
@@ -191,6 +192,7 @@ def main() -> None:
     ap.add_argument("--init", help="a checkpoint (.pt) or an exported orienter (.safetensors) to start from")
     ap.add_argument("--out", required=True)
     add_budget_arguments(ap)
+    add_device_argument(ap)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--seed", type=int, default=9)
     ap.add_argument("--threads", type=int, default=0, help="torch threads (0: its default)")
@@ -198,6 +200,7 @@ def main() -> None:
                     "reader", "line-detector.safetensors"),
                     help="the detector whose lines place the part of each photo the orienter sees")
     args = parse_args_with_config(ap)
+    device = pick_device(args.device)  # before the data loads: a missing GPU is told at once
     seed_everything(args.seed)
     if args.threads:
         torch.set_num_threads(args.threads)
@@ -219,6 +222,7 @@ def main() -> None:
         load_folded(net, args.init)  # an exported orienter (the committed one): its batchnorm frozen
     elif args.init:
         net.load_state_dict(torch.load(args.init))
+    net = net.to(device)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     budget = budget_from(args)
     step = 0
@@ -232,6 +236,7 @@ def main() -> None:
         if args.init and args.init.endswith(".safetensors"):
             freeze_batchnorm(net)
         x, y = batch(synthetic, real_fit, rng)
+        x, y = x.to(device), y.to(device)
         logits = net(x).reshape(len(y), 4)
         loss = F.cross_entropy(logits, y)
         opt.zero_grad()
@@ -241,7 +246,7 @@ def main() -> None:
         step += 1
         if step % 200 == 0:
             print(f"step {step} ({elapsed / 60:.1f} min): loss {np.mean(losses[-200:]):.3f}", flush=True)
-    torch.save(net.state_dict(), args.out)
+    torch.save(cpu_state(net), args.out)
     print(f"{step} steps; validation, each example shown four ways up:")
     report(net, val)
     probs = validation_probabilities(net, val)

@@ -23,6 +23,7 @@ import numpy as np
 import torch
 
 from budget import add_budget_arguments, budget_from
+from device import add_device_argument, cpu_state, device_of, pick_device
 from common import ALPHABET, CHAR_INDEX, MODELS, encode_text, seed_everything
 from graphnet import GraphNet, freeze_batchnorm
 from infer import load_network, load_recognizer, recognizer_shape_path
@@ -58,7 +59,7 @@ def greedy_decode(log_probs: torch.Tensor, lengths: list[int]) -> list[str]:
 
 def forward(net, crops):
     x, widths = batch_tensor(crops)
-    logits = net(x)  # N x C x 1 x T
+    logits = net(x.to(device_of(net)))  # N x C x 1 x T
     log_probs = logits.squeeze(2).permute(2, 0, 1).log_softmax(2)  # T x N x C
     stride = x.shape[3] // log_probs.shape[0]
     return log_probs, [w // stride for w in widths]
@@ -68,7 +69,7 @@ def ctc_log_probs(log_probs: torch.Tensor, dots_optional: list[bool]) -> torch.T
     """For the lines whose text leaves out decimal points (LineExample.dots_optional), a decimal point read
     counts as a blank: its probability is added to the blank's, so the loss neither asks for one nor punishes
     one, and the line still teaches its digits."""
-    mask = torch.tensor(dots_optional, dtype=torch.bool)
+    mask = torch.tensor(dots_optional, dtype=torch.bool, device=log_probs.device)
     if not mask.any():
         return log_probs
     merged = torch.logaddexp(log_probs[:, :, 0], log_probs[:, :, DOT])  # T x N
@@ -137,10 +138,12 @@ def main() -> None:
                     help="the recognizer that finds the digits of the lines to recombine (default the committed one)")
     ap.add_argument("--real-share", type=float, default=SHARE_REAL, help="share of real lines among those drawn")
     add_budget_arguments(ap)
+    add_device_argument(ap)
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=max(1, os.cpu_count() or 1))
     args = parse_args_with_config(ap)
+    device = pick_device(args.device)  # before the data loads: a missing GPU is told at once
 
     seed_everything(args.seed)
     torch.set_num_threads(args.threads)
@@ -171,6 +174,7 @@ def main() -> None:
         freeze_batchnorm(net)  # its statistics are the identity the folded weights were put back with
     else:
         net = load_network(layers, args.init).train() if args.init else GraphNet(layers, 1)
+    net = net.to(device)
     with open(recognizer_shape_path(args.out), "w") as f:
         json.dump({"stride": stride}, f)  # the width is read from the weights (infer.recognizer_width)
     ctc = torch.nn.CTCLoss(blank=0, zero_infinity=True)
@@ -196,7 +200,7 @@ def main() -> None:
             log_probs, lengths = forward(net, [c for c, _, _ in batch])
             log_probs = ctc_log_probs(log_probs, [d for _, _, d in batch])
             targets = [encode_text(t) for _, t, _ in batch]
-            flat = torch.tensor([k for t in targets for k in t], dtype=torch.long)
+            flat = torch.tensor([k for t in targets for k in t], dtype=torch.long, device=device)
             loss = ctc(log_probs, flat, torch.tensor(lengths), torch.tensor([len(t) for t in targets]))
             opt.zero_grad()
             loss.backward()
@@ -208,9 +212,9 @@ def main() -> None:
             if step % 200 == 0:
                 print(f"{elapsed / 60:5.1f} min  step {step}  samples {seen}  loss {running:.3f}  lr {lr:.2e}", flush=True)
             if elapsed - saved >= CHECKPOINT_EVERY:
-                torch.save(net.state_dict(), args.out)  # a run cut short keeps what it learned
+                torch.save(cpu_state(net), args.out)  # a run cut short keeps what it learned
                 saved = elapsed
-    torch.save(net.state_dict(), args.out)
+    torch.save(cpu_state(net), args.out)
     print(f"trained {step} steps, {seen} samples in {budget.elapsed / 60:.1f} min -> {args.out}")
     print("validation line accuracy:", evaluate(net, sampler, real_val, synthetic_val), flush=True)
 
