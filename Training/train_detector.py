@@ -2,7 +2,7 @@
 """Step 4: train the line detector on synthetic scenes (and pseudo-labelled real photos).
 
     python Training/train_detector.py --synthetic Training/work/synth --out Training/work/detector.pt \
-        --config Training/configs/detector-r1.json [--steps 3300] [--init Training/work/detector-round1.pt] [--real Training/work/pseudo/scenes.jsonl]
+        --config Training/configs/detector-r1.json [--steps 3400] [--init Training/work/detector-round1.pt] [--real Training/work/pseudo/scenes.jsonl]
 
 The network is fully convolutional, so it trains on windows of CROP x CROP detector-input pixels (cheaper
 than whole photos by the ratio of their areas) that mostly hold a line, and runs on whole photos.
