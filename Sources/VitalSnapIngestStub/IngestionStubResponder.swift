@@ -40,11 +40,14 @@ struct IngestionStubResponder: Sendable {
         }
         let path = request.head.path ?? ""
         let route = Route(path: path)
+        // A record's body, parsed once: its activity_id for the faults, its token and record below.
+        let outer: [String: Any]?
         let recordObject: [String: Any]?
         if case .record(let type) = route {
-            recordObject = (try? JSONSerialization.jsonObject(with: body) as? [String: Any])?[type] as? [String: Any]
+            outer = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
+            recordObject = outer?[type] as? [String: Any]
         } else {
-            recordObject = nil
+            (outer, recordObject) = (nil, nil)
         }
         let isMedia = if case .media = route { true } else { false }
         var storeThenDrop = false
@@ -64,7 +67,6 @@ struct IngestionStubResponder: Sendable {
         guard request.method == .post else { return Self.answer(405, ["message": "method not allowed"]) }
         switch route {
         case .record(let type):
-            let outer = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
             if let expectedToken = store.expectedToken, outer?["authentication_token"] as? String != expectedToken {
                 return Self.answer(401, ["message": "invalid authentication_token", "code": 401])
             }
@@ -76,7 +78,7 @@ struct IngestionStubResponder: Sendable {
             var answer = record
             answer["_id"] = serverID
             return Self.answer(201, ["code": 201, "message": "Created", type: answer])
-        case .media(_, let recordID):
+        case .media(let recordID):
             guard let image = Multipart.part(named: "media", in: body, contentType: request.headers[.contentType] ?? "") else {
                 return Self.answer(400, ["message": "no media part", "code": 400])
             }
@@ -101,9 +103,7 @@ struct IngestionStubResponder: Sendable {
     /// still sends is read and dropped until it closes its side (closing at once could reset the connection before
     /// the client has read the answer).
     private static func tooLarge(_ context: StubRequestContext) -> Response {
-        let json = (try? JSONSerialization.data(
-            withJSONObject: ["message": "the body is larger than \(maximumBody >> 20) MiB", "code": 413], options: [.sortedKeys])) ?? Data()
-        let buffer = ByteBuffer(bytes: json)
+        let buffer = json(["message": "the body is larger than \(maximumBody >> 20) MiB", "code": 413])
         let channel = context.channel
         return Response(
             status: .contentTooLarge, headers: [.contentType: "application/json", .connection: "close"],
@@ -115,9 +115,12 @@ struct IngestionStubResponder: Sendable {
     }
 
     private static func answer(_ code: Int, _ object: [String: Any]) -> Response {
-        let body = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return Response(
-            status: status(code), headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        Response(status: status(code), headers: [.contentType: "application/json"], body: .init(byteBuffer: json(object)))
+    }
+
+    /// `object` as JSON with sorted keys (the stub's answers are literal dictionaries, which always encode).
+    private static func json(_ object: [String: Any]) -> ByteBuffer {
+        ByteBuffer(bytes: (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8))
     }
 
     /// The status of a code, with its reason phrase where the stub uses it; a fault's code outside 200...599 is
@@ -140,7 +143,7 @@ struct IngestionStubResponder: Sendable {
     /// The routes: `.../organizations/{org}/users/{user}/{type}.json` and `.../{type}/{record_id}/media`.
     enum Route {
         case record(type: String)
-        case media(type: String, recordID: String)
+        case media(recordID: String)
         case unknown
 
         init(path: String) {
@@ -155,7 +158,7 @@ struct IngestionStubResponder: Sendable {
             if rest.count == 1, rest[0].hasSuffix(".json") {
                 self = .record(type: String(rest[0].dropLast(5)))
             } else if rest.count == 3, rest[2] == "media" {
-                self = .media(type: rest[0], recordID: rest[1])
+                self = .media(recordID: rest[1])
             } else {
                 self = .unknown
             }

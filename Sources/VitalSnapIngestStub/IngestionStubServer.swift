@@ -44,7 +44,7 @@ public final class IngestionStubServer: @unchecked Sendable {
     /// The port listened on, once `start` has returned.
     public var port: UInt16 { store.port }
     /// The token records must carry (header and body); nil accepts any.
-    public let expectedToken: String?
+    public var expectedToken: String? { store.expectedToken }
 
     /// What the server holds and counts; the responder shares it, so the server is freed (and stops) when dropped.
     private let store: IngestionStore
@@ -58,7 +58,6 @@ public final class IngestionStubServer: @unchecked Sendable {
     }
 
     public init(expectedToken: String? = nil) {
-        self.expectedToken = expectedToken
         store = IngestionStore(expectedToken: expectedToken)
     }
 

@@ -1,16 +1,6 @@
+import VitalSnapImaging
+
 /// What a capture view shows, as the JSON messages its page receives (each with a `type`).
-
-/// A rectangle in frame pixels.
-public struct ViewRect: Codable, Sendable, Hashable {
-    public var x, y, width, height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-}
 
 /// What is being read: sent once a page connects.
 public struct ViewSession: Codable, Sendable, Hashable {
@@ -49,14 +39,14 @@ public struct ViewFrameState: Codable, Sendable, Hashable {
     /// Why this frame did not count, in words; nil when it did.
     public var reason: String?
     /// Glare regions in frame pixels, and what to do about them.
-    public var glare: [ViewRect]
+    public var glare: [PixelRect]
     public var glareAdvice: String?
     /// Frames the reader read per second lately.
     public var readRate: Double
 
     public init(
         sequence: Int, width: Int, height: Int, partial: String, guess: String, votes: Int, requiredVotes: Int,
-        reason: String?, glare: [ViewRect], glareAdvice: String?, readRate: Double
+        reason: String?, glare: [PixelRect], glareAdvice: String?, readRate: Double
     ) {
         self.sequence = sequence
         self.width = width

@@ -234,22 +234,18 @@ struct FrameLoop: @unchecked Sendable {
             if interrupt.isRaised { return .interrupted }
             if hub.isCancelled { return .cancelled }
             if let timeout = command.timeout, Date().timeIntervalSince(started) > timeout {
-                return .timedOut(
-                    "no steady reading after \(DecimalRounding.shortText(timeout)) s (\(live.frames) frames)\(ReadCommand.commonReason(live.reasons)); hold the display still, facing the camera")
+                return .timedOut(ReadCommand.timeoutMessage(timeout, frames: live.frames, reasons: live.reasons))
             }
             let next: Frame?
             do { next = try source.nextFrame() } catch { return .captureFailed(error) }
             guard let frame = next else {
                 if interrupt.isRaised { return .interrupted }
-                return .ended("\(source.name) ended after \(live.frames) frames without a steady reading\(ReadCommand.commonReason(live.reasons))")
+                return .ended(ReadCommand.endedMessage(source.name, frames: live.frames, reasons: live.reasons))
             }
             live.frames += 1
             let step: LiveReader.Step
             do { step = try live.reader.process(frame.image, timestamp: frame.timestamp) } catch { return .readerFailed(error) }
-            if case .unreadable(let why) = step.update.partial.status { ReadCommand.count(why, frame: live.frames, in: &live.reasons) }
-            if case .implausible = step.update.partial.status, let why = step.frameResult.message {
-                ReadCommand.count(why, frame: live.frames, in: &live.reasons)
-            }
+            ReadCommand.tally(step, frame: live.frames, in: &live.reasons)
             let policy = live.reader.converger.policy
             out.frameStatus(ReadCommand.statusLine(step, frame: frame, policy: policy))
             rate.add(Date())
@@ -265,7 +261,7 @@ struct FrameLoop: @unchecked Sendable {
             sequence: frame.sequence, width: frame.image.width, height: frame.image.height, partial: partial.recognizedText,
             guess: guess, votes: min(policy.requiredVotes, step.update.agreeingVotes), requiredVotes: policy.requiredVotes,
             reason: ReadCommand.reason(step) ?? (step.update.isBlocked ? "frames disagree: hold the display still" : nil),
-            glare: step.glareInFrame.regions.map { ViewRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
+            glare: step.glareInFrame.regions,
             glareAdvice: step.glareInFrame.advice, readRate: rate)
     }
 }

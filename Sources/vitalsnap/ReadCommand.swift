@@ -79,9 +79,7 @@ struct ReadCommand: AsyncParsableCommand {
             if interrupt.isRaised { out.endStatus(); throw out.fail("cancelled (Ctrl-C); nothing was saved", status: 130) }
             if let timeout, Date().timeIntervalSince(started) > timeout {
                 out.endStatus()
-                throw out.fail(
-                    "no steady reading after \(DecimalRounding.shortText(timeout)) s (\(frames) frames)\(Self.commonReason(reasons)); hold the display still, facing the camera",
-                    status: 4)
+                throw out.fail(Self.timeoutMessage(timeout, frames: frames, reasons: reasons), status: 4)
             }
             let frame: Frame?
             do { frame = try source.nextFrame() } catch { out.endStatus(); throw out.fail(error.description, status: Self.exitStatus(for: error)) }
@@ -92,10 +90,7 @@ struct ReadCommand: AsyncParsableCommand {
                 out.endStatus()
                 throw out.fail(error.description, status: 1)
             }
-            if case .unreadable(let why) = step.update.partial.status { Self.count(why, frame: frames, in: &reasons) }
-            if case .implausible = step.update.partial.status, let why = step.frameResult.message {
-                Self.count(why, frame: frames, in: &reasons)
-            }
+            Self.tally(step, frame: frames, in: &reasons)
             out.frameStatus(Self.statusLine(step, frame: frame, policy: live.converger.policy))
             converged = step.update.final
         }
@@ -103,7 +98,7 @@ struct ReadCommand: AsyncParsableCommand {
         out.endStatus()
         if converged == nil && interrupt.isRaised { throw out.fail("cancelled (Ctrl-C); nothing was saved", status: 130) }
         guard let final = converged else {
-            throw out.fail("\(source.name) ended after \(frames) frames without a steady reading\(Self.commonReason(reasons))", status: 2)
+            throw out.fail(Self.endedMessage(source.name, frames: frames, reasons: reasons), status: 2)
         }
         let elapsed = Date().timeIntervalSince(started)
         var summary: [String: Any] = [
@@ -262,6 +257,25 @@ struct ReadCommand: AsyncParsableCommand {
     static func count(_ reason: String, frame: Int, in reasons: inout FrameReasons) {
         let seen = reasons[reason]?.frames ?? 0
         reasons[reason] = (seen + 1, frame)
+    }
+
+    /// Counts why frame `frame` gave no vote, if it gave none (unreadable, or implausible with its message).
+    static func tally(_ step: LiveReader.Step, frame: Int, in reasons: inout FrameReasons) {
+        switch step.update.partial.status {
+        case .unreadable(let why): count(why, frame: frame, in: &reasons)
+        case .implausible: if let why = step.frameResult.message { count(why, frame: frame, in: &reasons) }
+        default: break
+        }
+    }
+
+    /// The message of a reading that found no steady value within `timeout` seconds.
+    static func timeoutMessage(_ timeout: Double, frames: Int, reasons: FrameReasons) -> String {
+        "no steady reading after \(DecimalRounding.shortText(timeout)) s (\(frames) frames)\(commonReason(reasons)); hold the display still, facing the camera"
+    }
+
+    /// The message of a source that ended before a steady value.
+    static func endedMessage(_ source: String, frames: Int, reasons: FrameReasons) -> String {
+        "\(source) ended after \(frames) frames without a steady reading\(commonReason(reasons))"
     }
 
     /// The reason most frames gave; of reasons as common, the one the display gave last (a dictionary's order

@@ -74,16 +74,17 @@ final class TrainingFamilyTests: XCTestCase {
             quad: LineQuad(topLeft: p, topRight: p, bottomRight: p, bottomLeft: p), digitHeight: 10, polarity: .darkOnLight)
     }
 
-    func testAReadingIsQuestionedWhereAValueCannotBeRead() {
+    func testAReadingIsQuestionedWhereAValueCannotBeRead() throws {
+        let bpFields = try FamilyLabel.fields(of: .bloodPressureLCD)
         let bp = [Self.line("systolic", "120"), Self.line("diastolic", "80"), Self.line("pulse", "72")]
-        XCTAssertEqual(FamilyLabel.reading(bp, family: .bloodPressureLCD), "120/80/72")
-        XCTAssertEqual(FamilyLabel.reading(Array(bp.reversed()), family: .bloodPressureLCD), "120/80/72", "in the peripheral's order")
-        XCTAssertEqual(FamilyLabel.reading(Array(bp.prefix(2)), family: .bloodPressureLCD), "?", "a field the layout lacks")
+        XCTAssertEqual(FamilyLabel.reading(bp, fields: bpFields), "120/80/72")
+        XCTAssertEqual(FamilyLabel.reading(Array(bp.reversed()), fields: bpFields), "120/80/72", "in the peripheral's order")
+        XCTAssertEqual(FamilyLabel.reading(Array(bp.prefix(2)), fields: bpFields), "?", "a field the layout lacks")
         var hidden = bp
         hidden[2].readable = false
-        XCTAssertEqual(FamilyLabel.reading(hidden, family: .bloodPressureLCD), "?", "a value hidden by glare or the frame")
-        XCTAssertEqual(FamilyLabel.reading([Self.line("bloodGlucose", "Lo")], family: .glucose), "LO", "the word shown")
-        XCTAssertEqual(FamilyLabel.reading([Self.line("bloodGlucose", "E1")], family: .glucose), "?", "an error code is no value")
-        XCTAssertEqual(FamilyLabel.reading([Self.line("spo2", "97"), Self.line("pulse", "64")], family: .oximeter), "97/64")
+        XCTAssertEqual(FamilyLabel.reading(hidden, fields: bpFields), "?", "a value hidden by glare or the frame")
+        XCTAssertEqual(FamilyLabel.reading([Self.line("bloodGlucose", "Lo")], fields: try FamilyLabel.fields(of: .glucose)), "LO", "the word shown")
+        XCTAssertEqual(FamilyLabel.reading([Self.line("bloodGlucose", "E1")], fields: try FamilyLabel.fields(of: .glucose)), "?", "an error code is no value")
+        XCTAssertEqual(FamilyLabel.reading([Self.line("spo2", "97"), Self.line("pulse", "64")], fields: try FamilyLabel.fields(of: .oximeter)), "97/64")
     }
 }

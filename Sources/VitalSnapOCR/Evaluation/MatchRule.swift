@@ -59,8 +59,7 @@ public enum MatchRule: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// `33.01` -> 33, `32.5` -> 33, `32.49` -> 32; nil when not a number.
     static func roundedHalfUp(_ text: String) -> Int? {
-        guard let value = Double(text), value.isFinite, abs(value) < largestNumber else { return nil }
-        return Int((value + 0.5).rounded(.down))
+        number(text).map { Int(($0 + 0.5).rounded(.down)) }
     }
 
     /// `62.67` -> 62.67; nil when not a finite number of a display's size.
@@ -72,7 +71,7 @@ public enum MatchRule: String, Sendable, Hashable, Codable, CaseIterable {
     /// `33` -> 33, `033` -> 33, `33.0` -> 33; nil when the label is not a whole number.
     static func integerLabel(_ text: String) -> Int? {
         if let n = Int(text) { return n }
-        guard let value = Double(text), value.isFinite, abs(value) < largestNumber, value.rounded() == value else { return nil }
+        guard let value = number(text), value.rounded() == value else { return nil }
         return Int(value)
     }
 

@@ -43,8 +43,18 @@ public struct LiveReader: Sendable {
         public var update: ConvergenceUpdate
         /// The frame's own result; where only the tracked region was read, in that region's pixels.
         public var frameResult: PhotoResult
-        /// The frame's glare in the whole frame's pixels.
-        public var glareInFrame: GlareReport
+        /// Where the region read lies in the frame (nil: the whole frame was read).
+        public var regionOrigin: (x: Int, y: Int)?
+
+        /// The frame's glare in the whole frame's pixels. Computed when asked (the capture view asks), so that
+        /// reading a frame allocates nothing for it.
+        public var glareInFrame: GlareReport {
+            var glare = frameResult.glare ?? .none
+            if let origin = regionOrigin {
+                glare.regions = glare.regions.map { $0.offsetBy(dx: origin.x, dy: origin.y) }
+            }
+            return glare
+        }
     }
 
     /// Reads one frame and feeds the converger; throws where a stage of the reader cannot run.
@@ -68,11 +78,7 @@ public struct LiveReader: Sendable {
         } else if origin == nil {
             trackedRegion = nil
         }
-        var glareInFrame = glare
-        if let origin {
-            glareInFrame.regions = glare.regions.map { $0.offsetBy(dx: origin.x, dy: origin.y) }
-        }
-        return Step(update: update, frameResult: result, glareInFrame: glareInFrame)
+        return Step(update: update, frameResult: result, regionOrigin: origin)
     }
 
     /// The frame's result, read in the tracked region when that can be trusted (with the region's origin), else

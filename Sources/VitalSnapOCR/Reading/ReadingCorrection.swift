@@ -23,7 +23,7 @@ public enum ReadingCorrection {
                 return .failure(Refusal(description: "\(part.isEmpty ? "nothing" : part) is not a number: \(expected)"))
             }
             let field = peripheral.measurementFields.first { $0.name == old.field }
-            if let variant = field?.unitIndex(named: old.unit).map({ field!.units[$0] }), let range = variant.plausibleRange,
+            if let variant = field?.unit(named: old.unit), let range = variant.plausibleRange,
                !range.contains(number.value) {
                 return .failure(Refusal(description:
                     "\(number.text) is outside the plausible range of \(Self.words(old.field)), \(ReadingAssembler.format(range)) \(old.unit)"))

@@ -48,17 +48,6 @@ public enum TrainingFamily: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The values the peripheral reads, in the order a label joins them with `/`.
-    var fields: [String] {
-        switch self {
-        case .bloodPressureLCD, .bloodPressureColor: ["systolic", "diastolic", "pulse"]
-        case .glucose: ["bloodGlucose"]
-        case .thermometer: ["temperature"]
-        case .scale: ["weight"]
-        case .oximeter: ["spo2", "pulse"]
-        }
-    }
-
     /// `base` drawing only this family, framed as a photo of the device or of its display (no line or field
     /// crops, no scene without a display: each scene must show the whole reading). The frame cuts no display:
     /// the generator marks every value of a cut display unreadable, even where only its edge is cut, and a

@@ -6,19 +6,34 @@ import VitalSnapOCR
 enum FamilyLabel {
     static let header = "file\treading\tmatch\tperipheral\tunit"
 
-    /// Nil for a scene that shows no display.
-    static func row(for scene: TrainingScene, file: String, family: TrainingFamily) -> String? {
-        let values = scene.lines.filter { $0.role == .value }
-        guard !values.isEmpty else { return nil }
-        return "\(file)\t\(reading(values, family: family))\texact\t\(family.peripheralID)\t\(unit(scene, family: family))"
+    /// One scene's row.
+    struct Row: Sendable {
+        var reading: String
+        var line: String
     }
 
-    static func reading(_ values: [TrainingLine], family: TrainingFamily) -> String {
+    /// The measurements the family's peripheral reads, in its catalog's order (the order `eval` joins them in).
+    static func fields(of family: TrainingFamily) throws(CatalogError) -> [String] {
+        guard let peripheral = try PeripheralCatalog.builtIn()[family.peripheralID] else {
+            throw .invalid(family.peripheralID, "no built-in peripheral for the \(family.rawValue) family")
+        }
+        return peripheral.fields.filter(\.name.isMeasurement).map(\.name.rawValue)
+    }
+
+    /// Nil for a scene that shows no display. `fields`: `fields(of: family)`.
+    static func row(for scene: TrainingScene, file: String, family: TrainingFamily, fields: [String]) -> Row? {
+        let values = scene.lines.filter { $0.role == .value }
+        guard !values.isEmpty else { return nil }
+        let reading = reading(values, fields: fields)
+        return Row(reading: reading, line: "\(file)\t\(reading)\texact\t\(family.peripheralID)\t\(unit(scene, family: family))")
+    }
+
+    static func reading(_ values: [TrainingLine], fields: [String]) -> String {
         if values.count == 1, let word = VitalSnapOCR.DisplayWord.word(in: values[0].text) {
             return values[0].readable ? word : "?"
         }
         var texts: [String] = []
-        for field in family.fields {
+        for field in fields {
             guard let line = values.first(where: { $0.field == field }), line.readable,
                 VitalSnapOCR.DisplayWord.word(in: line.text) == nil, Double(line.text) != nil else { return "?" }
             texts.append(line.text)

@@ -52,6 +52,8 @@ public enum TrainingSetWriter {
         case cannotCreate(String, String)
         case cannotWrite(String, String)
         case encoding(String, String)
+        /// The family's peripheral could not be found in the built-in catalog.
+        case catalog(String)
 
         public var description: String {
             switch self {
@@ -59,6 +61,7 @@ public enum TrainingSetWriter {
             case .cannotCreate(let path, let why): "cannot create \(path): \(why)"
             case .cannotWrite(let path, let why): "cannot write \(path): \(why)"
             case .encoding(let path, let why): "cannot encode \(path): \(why)"
+            case .catalog(let why): "cannot label the family's scenes: \(why)"
             }
         }
     }
@@ -67,13 +70,19 @@ public enum TrainingSetWriter {
     struct SceneOutput: Sendable {
         var json: String
         var rows: [String]
-        var label: String?
+        var label: FamilyLabel.Row?
         var summary: Summary
     }
 
     /// Generates the set into `root`. `progress` is called on the calling thread after each scene, in order,
     /// with the number of scenes done.
     public static func write(to root: URL, options: Options, progress: (Int) -> Void = { _ in }) throws -> Summary {
+        let familyFields: [String]?
+        do {
+            familyFields = try options.family.map { try FamilyLabel.fields(of: $0) }
+        } catch {
+            throw WriteError.catalog(String(describing: error))
+        }
         try prepare(root, options: options)
         let digits = max(6, String(max(0, options.count - 1)).count)
         var jsonl = try ListFile(root.appendingPathComponent("scenes.jsonl"))
@@ -90,7 +99,8 @@ public enum TrainingSetWriter {
                 while let index = state.nextIndex() {
                     let result: Result<SceneOutput, WriteError>
                     do {
-                        result = .success(try scene(index, root: root, digits: digits, options: options, cropper: &cropper))
+                        result = .success(try scene(
+                            index, root: root, digits: digits, options: options, familyFields: familyFields, cropper: &cropper))
                     } catch let error as WriteError {
                         result = .failure(error)
                     } catch {
@@ -111,9 +121,9 @@ public enum TrainingSetWriter {
                 try jsonl.append(output.json)
                 for row in output.rows { try tsv?.append(row) }
                 if let label = output.label {
-                    try labels?.append(label)
+                    try labels?.append(label.line)
                     summary.labelled += 1
-                    if label.split(separator: "\t", omittingEmptySubsequences: false)[1] == "?" { summary.labelledUnreadable += 1 }
+                    if label.reading == "?" { summary.labelledUnreadable += 1 }
                 }
                 summary.scenes += output.summary.scenes
                 summary.readableLines += output.summary.readableLines
@@ -130,7 +140,9 @@ public enum TrainingSetWriter {
     }
 
     /// Renders scene `index`, writes its image and crops, and returns its list entries.
-    static func scene(_ index: Int, root: URL, digits: Int, options: Options, cropper: inout LineCropper) throws -> SceneOutput {
+    static func scene(
+        _ index: Int, root: URL, digits: Int, options: Options, familyFields: [String]?, cropper: inout LineCropper
+    ) throws -> SceneOutput {
         let scene = TrainingSceneRenderer.render(seed: options.seed, index: index, parameters: options.parameters)
         let name = String(repeating: "0", count: max(0, digits - String(index).count)) + String(index)
         let file = "scenes/\(name).jpg"
@@ -173,7 +185,9 @@ public enum TrainingSetWriter {
                 if plan.text.isEmpty { summary.emptyCrops += 1 }
             }
         }
-        let label = options.family.flatMap { FamilyLabel.row(for: scene, file: file, family: $0) }
+        let label = options.family.flatMap { family in
+            familyFields.flatMap { FamilyLabel.row(for: scene, file: file, family: family, fields: $0) }
+        }
         return SceneOutput(json: SceneAnnotationJSON.line(for: scene, file: file), rows: rows, label: label, summary: summary)
     }
 
