@@ -39,10 +39,16 @@ public struct LineFinder: Sendable {
                 if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
             }
         }
-        var groups: [Int: [CharacterCandidate]] = [:]
-        for i in 0..<sorted.count { groups[find(i), default: []].append(sorted[i]) }
+        // The groups in the order of their first blob, not a dictionary's (whose order changes from run to run
+        // and, through ties in the sorts below, changed what was read).
+        var slot: [Int: Int] = [:]
+        var groups: [[CharacterCandidate]] = []
+        for i in 0..<sorted.count {
+            let root = find(i)
+            if let s = slot[root] { groups[s].append(sorted[i]) } else { slot[root] = groups.count; groups.append([sorted[i]]) }
+        }
         // One blob alone is not a number: frames, icons and logos come alone, numbers have two or more digits.
-        let lines = groups.values.filter { $0.count >= c.minimumCandidates }
+        let lines = groups.filter { $0.count >= c.minimumCandidates }
             .map { Self.line(from: $0, configuration: c) }
         return (lines + stackedHalves(lines)).sorted { $0.digitHeight > $1.digitHeight }
     }

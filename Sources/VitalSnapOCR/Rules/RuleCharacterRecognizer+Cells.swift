@@ -39,9 +39,15 @@ extension RuleCharacterRecognizer {
                 parent[find(j)] = find(i)
             }
         }
-        var groups: [Int: PixelRect] = [:]
-        for i in boxes.indices { groups[find(i)] = groups[find(i)].map { $0.union(boxes[i]) } ?? boxes[i] }
-        return groups.values.sorted { $0.minX < $1.minX }
+        // In the order of their first box, not a dictionary's (whose order changes from run to run, and with it
+        // the order of cells that start at the same column).
+        var slot: [Int: Int] = [:]
+        var groups: [PixelRect] = []
+        for i in boxes.indices {
+            let root = find(i)
+            if let s = slot[root] { groups[s] = groups[s].union(boxes[i]) } else { slot[root] = groups.count; groups.append(boxes[i]) }
+        }
+        return groups.sorted { $0.minX < $1.minX }
     }
 
     /// A digit touching the frame of the display window joins the frame's line into its cell, which then
