@@ -14,6 +14,7 @@ let package = Package(
     name: "VitalSnap",
     products: [
         .executable(name: "vitalsnap", targets: ["vitalsnap"]),
+        .executable(name: "vitalsnap-scenes", targets: ["vitalsnap-scenes"]),
         // The camera reader, without the upload queue: VitalSnapOCR depends on VitalSnapRecords, not VitalSnapCore,
         // and a program that uses it links no SQLite (ModuleEdgeTests, Scripts/check-module-edges.sh).
         .library(name: "VitalSnapOCR", targets: ["VitalSnapOCR"]),
@@ -107,10 +108,15 @@ let package = Package(
         .target(
             name: "VitalSnapHealth",
             dependencies: ["CHealthXML", "CIsal", "VitalSnapCore", "VitalSnapRecords", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "VitalSnapTrainingSetCommand",
+            dependencies: ["VitalSnapSamples", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "vitalsnap-scenes", dependencies: ["VitalSnapTrainingSetCommand"]),
         .executableTarget(
             name: "vitalsnap",
             dependencies: [
                 "VitalSnapOCR", "VitalSnapImaging", "VitalSnapRecords", "VitalSnapCore", "VitalSnapSamples", "VitalSnapIngestStub",
+                "VitalSnapTrainingSetCommand",
                 "VitalSnapCapture", "VitalSnapBluetooth", "VitalSnapHealth", "VitalSnapView",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

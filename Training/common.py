@@ -37,7 +37,9 @@ CROP_MAX_WIDTH = 512
 # The recognizer's standardisation: (x - mean) / max(std, CROP_MIN_STD).
 CROP_MIN_STD = 8.0
 
-# The detector's input: the photo brought to this long side, both sides a multiple of DETECTOR_MULTIPLE.
+# The detector's input: the photo brought to this long side (the default; a detector trained at another one says
+# so: `--long-side` of train_detector.py, `vitalsnap.detector.long_side` in its file, which the Swift reader
+# follows), both sides a multiple of DETECTOR_MULTIPLE.
 DETECTOR_LONG_SIDE = 256
 DETECTOR_MULTIPLE = 16
 DETECTOR_STRIDE = 4

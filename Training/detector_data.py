@@ -31,14 +31,13 @@ MIN_HEIGHT = 3.0         # lines shorter than this (input pixels) are too small 
 IGNORE = -1
 
 
-def detector_size(width: int, height: int) -> tuple[int, int]:
-    long_side = max(width, height)
-    scale = DETECTOR_LONG_SIDE / long_side
+def detector_size(width: int, height: int, long_side: int = DETECTOR_LONG_SIDE) -> tuple[int, int]:
+    scale = long_side / max(width, height)
 
     def side(n: int) -> int:
         return max(DETECTOR_MULTIPLE, int(round(n * scale / DETECTOR_MULTIPLE)) * DETECTOR_MULTIPLE)
 
-    return (DETECTOR_LONG_SIDE, side(height)) if width >= height else (side(width), DETECTOR_LONG_SIDE)
+    return (long_side, side(height)) if width >= height else (side(width), long_side)
 
 
 def block_average(img: np.ndarray, fx: int, fy: int) -> np.ndarray:
@@ -75,10 +74,10 @@ def resize(img: np.ndarray, out_w: int, out_h: int) -> np.ndarray:
     return np.clip(top + (bottom - top) * wy + 0.5, 0, 255).astype(np.uint8)
 
 
-def detector_input(grey: np.ndarray) -> tuple[np.ndarray, float, float]:
+def detector_input(grey: np.ndarray, long_side: int = DETECTOR_LONG_SIDE) -> tuple[np.ndarray, float, float]:
     """The resized photo and the scale from its pixels back to the photo's (x, y)."""
     h, w = grey.shape
-    ow, oh = detector_size(w, h)
+    ow, oh = detector_size(w, h, long_side)
     return resize(grey, ow, oh), w / ow, h / oh
 
 

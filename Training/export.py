@@ -6,6 +6,7 @@
         [--orienter Training/work/orienter.pt]
     python Training/export.py --detector Models/reader/line-detector.safetensors ...   # the detector kept as it is
     python Training/export.py --orienter Training/work/orienter.pt      # the orienter alone
+    python Training/export.py --detector DET.pt --out DIR          # a detector alone, to try (no fixture)
     python Training/export.py ... --out Training/work/try-a      # a folder to try (`vitalsnap eval --models`)
 
 Writes Models/reader/line-detector.safetensors and line-recognizer.safetensors (weights with batchnorm folded
@@ -29,10 +30,10 @@ import torch
 from PIL import Image
 from safetensors.numpy import save_file
 
-from common import ALPHABET, CROP_HEIGHT, DETECTOR_LONG_SIDE, DETECTOR_STRIDE, MODELS, ROOT, load_grey, standardise
+from common import ALPHABET, CROP_HEIGHT, DETECTOR_STRIDE, MODELS, ROOT, load_grey, standardise
 from detector_data import detector_input, standardise_photo
 from graphnet import export_safetensors, load_exported, run_exported
-from infer import load_detector, load_network, load_recognizer
+from infer import detector_long_side, load_detector, load_network, load_recognizer
 from models import orienter_layers
 from orienter_data import ORIENTER_SIDE, REGION_MARGIN, orienter_input
 from orienter_data import standardise as standardise_orienter
@@ -63,6 +64,14 @@ def export_orienter(checkpoint: str, common: dict, out_dir: str, fixture_dir: st
     return [path, fixture_path]
 
 
+def export_detector(checkpoint: str, common: dict, path: str) -> None:
+    export_safetensors(load_detector(checkpoint), path, {
+        **common, "vitalsnap.model": "line-detector", "vitalsnap.detector.long_side": str(detector_long_side(checkpoint)),
+        "vitalsnap.detector.stride": str(DETECTOR_STRIDE),
+        "vitalsnap.detector.classes": "background,value,auxiliary,label",
+    })
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--detector")
@@ -76,8 +85,9 @@ def main() -> None:
                     "Tests/Fixtures; another folder gets its fixtures beside its models)")
     args = ap.parse_args()
     line_models = (args.detector, args.recognizer, args.calibration, args.fixture_crop)
-    if any(line_models) and not all(line_models):
-        ap.error("--detector, --recognizer, --calibration and --fixture-crop go together")
+    detector_alone = args.detector and not any(line_models[1:]) and not args.orienter
+    if any(line_models) and not all(line_models) and not detector_alone:
+        ap.error("--detector, --recognizer, --calibration and --fixture-crop go together (or --detector alone)")
     if not any(line_models) and not args.orienter:
         ap.error("nothing to export: give the line models, --orienter, or both")
     out_dir = args.out
@@ -85,6 +95,12 @@ def main() -> None:
     committed = os.path.realpath(out_dir) == os.path.realpath(os.path.join(MODELS, "reader"))
     fixture_dir = os.path.join(ROOT, "Tests", "Fixtures") if committed else out_dir
     common = {"vitalsnap.made_by": args.card} if args.card else {}
+    if detector_alone:
+        # A detector to try beside the committed recognizer (Training/gpu/run.sh): no parity fixture.
+        path = os.path.join(out_dir, "line-detector.safetensors")
+        export_detector(args.detector, common, path)
+        print(f"{path}: {os.path.getsize(path) / 1e6:.2f} MB")
+        return
     written = export_orienter(args.orienter, common, out_dir, fixture_dir) if args.orienter else []
     if not all(line_models):
         for path in written:
@@ -99,11 +115,7 @@ def main() -> None:
         if not os.path.exists(detector_path) or not os.path.samefile(args.detector, detector_path):
             shutil.copyfile(args.detector, detector_path)
     else:
-        export_safetensors(load_detector(args.detector), detector_path, {
-            **common, "vitalsnap.model": "line-detector", "vitalsnap.detector.long_side": str(DETECTOR_LONG_SIDE),
-            "vitalsnap.detector.stride": str(DETECTOR_STRIDE),
-            "vitalsnap.detector.classes": "background,value,auxiliary,label",
-        })
+        export_detector(args.detector, common, detector_path)
     # An ensemble (ensemble.py) keeps its member count in its metadata.
     members = (load_exported(args.recognizer)[2].get("vitalsnap.recognizer.members")
                if args.recognizer.endswith(".safetensors") else None)
@@ -119,7 +131,7 @@ def main() -> None:
             "vitalsnap.recognizer.view_score": calibration["view_score"]} if "views" in calibration else {}),
     })
 
-    photo, _, _ = detector_input(load_grey(FIXTURE_PHOTO))
+    photo, _, _ = detector_input(load_grey(FIXTURE_PHOTO), detector_long_side(detector_path))
     det_in = standardise_photo(photo)
     crop = np.asarray(Image.open(args.fixture_crop).convert("L"))
     rec_in = standardise(crop)

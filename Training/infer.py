@@ -8,9 +8,9 @@ import os
 import numpy as np
 import torch
 
-from common import ALPHABET, Quad, crop_line, encode_text
+from common import ALPHABET, DETECTOR_LONG_SIDE, Quad, crop_line, encode_text
 from detector_data import DetectedLine, decode, detector_input, standardise_photo
-from graphnet import GraphNet, load_folded, load_graph_file
+from graphnet import GraphNet, load_exported, load_folded, load_graph_file
 from line_examples import batch_tensor
 from models import detector_layers, recognizer_layers
 
@@ -26,7 +26,32 @@ def load_network(layers: list[dict], path: str) -> GraphNet:
 
 
 def load_detector(path: str) -> GraphNet:
-    return load_network(detector_layers(), path)
+    """A detector, with the long side it was trained at as `long_side` (`detector_long_side`)."""
+    net = load_network(detector_layers(), path)
+    net.long_side = detector_long_side(path)
+    return net
+
+
+def detector_shape_path(checkpoint: str) -> str:
+    """Where train_detector.py writes a checkpoint's long side (a checkpoint holds weights only)."""
+    return checkpoint + ".shape.json"
+
+
+def detector_long_side(path: str) -> int:
+    """The long side a detector was trained at: an exported file's `vitalsnap.detector.long_side`, a
+    checkpoint's shape file's, else DETECTOR_LONG_SIDE (the files made before the long side could change)."""
+    if path.endswith(".safetensors"):
+        return int(load_exported(path)[2].get("vitalsnap.detector.long_side", DETECTOR_LONG_SIDE))
+    shape = detector_shape_path(path)
+    if not os.path.exists(shape):
+        return DETECTOR_LONG_SIDE
+    with open(shape) as f:
+        return int(json.load(f)["long_side"])
+
+
+def long_side_of(net: GraphNet) -> int:
+    """The long side a loaded detector runs at (DETECTOR_LONG_SIDE for one made here without it)."""
+    return getattr(net, "long_side", DETECTOR_LONG_SIDE)
 
 
 def load_recognizer(path: str) -> GraphNet:
@@ -67,7 +92,7 @@ ZOOM_MINIMUM_SIDE = 16     # ...and at least this many pixels on each side
 
 @torch.no_grad()
 def detect_once(net: GraphNet, grey: np.ndarray) -> list[DetectedLine]:
-    img, sx, sy = detector_input(grey)
+    img, sx, sy = detector_input(grey, long_side_of(net))
     out = net(torch.from_numpy(standardise_photo(img))[None, None])[0].numpy()
     return decode(out, sx, sy)
 

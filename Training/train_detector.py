@@ -12,21 +12,24 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import os
 import random
 import sys
+from collections import deque
 
 import numpy as np
 import torch
 
 from budget import add_budget_arguments, budget_from
 from device import add_device_argument, cpu_state, device_of, numpy_of, pick_device
-from common import DETECTOR_STRIDE, Quad, load_rgb, seed_everything, to_grey
+from common import DETECTOR_LONG_SIDE, DETECTOR_STRIDE, Quad, load_rgb, seed_everything, to_grey
 from real_data import is_validation, whole_image_lines, whole_image_quad
 from detector_data import (IGNORE, LabelledLine, LabelledScene, decode, detector_input, read_scenes,
                            standardise_photo, targets)
 from stage_config import parse_args_with_config
 from graphnet import GraphNet, freeze_batchnorm, load_folded
+from infer import detector_shape_path, long_side_of
 from models import detector_layers
 
 BATCH = 24                       # windows per step (default of --batch)
@@ -97,12 +100,14 @@ def zoomed(grey: np.ndarray, lines: list[LabelledLine], rng: random.Random):
 
 
 def read_real(path: str) -> list[LabelledScene]:
+    """Pseudo-labelled real scenes (pseudo_label.py's scenes.jsonl)."""
     out = []
     with open(path) as f:
         for text in f:
             s = json.loads(text)
             lines = [LabelledLine(Quad(np.array(l["quad"], dtype=np.float64)), l["cls"]) for l in s["lines"]]
-            out.append(LabelledScene(s["path"], lines, s["source"]))
+            # A path relative to the file is in its folder (Training/gpu/pack_real.py writes such).
+            out.append(LabelledScene(os.path.join(os.path.dirname(os.path.abspath(path)), s["path"]), lines, s["source"]))
     return out
 
 
@@ -127,9 +132,10 @@ class Prepared:
     """A scene brought to the detector's input size, with its lines in input pixels and its targets; cached for
     real photos (few, large). A draw may be tilted (see TILT_SHARE): its targets are then made anew."""
 
-    def __init__(self, tilt_share: float = TILT_SHARE):
+    def __init__(self, tilt_share: float = TILT_SHARE, long_side: int = DETECTOR_LONG_SIDE):
         self.cache: dict[str, tuple] = {}
         self.tilt_share = tilt_share
+        self.long_side = long_side
 
     def get(self, scene: LabelledScene, rng: random.Random, cache: bool):
         if cache and scene.path in self.cache:
@@ -141,7 +147,7 @@ class Prepared:
                 cut = zoomed(grey, lines, rng)
                 if cut is not None:
                     grey, lines = cut
-            img, sx, sy = detector_input(grey)
+            img, sx, sy = detector_input(grey, self.long_side)
             lines = [LabelledLine(Quad(l.quad.pts / np.array([sx, sy])), l.cls) for l in lines]
             item = (img, *targets(lines, img.shape[1], img.shape[0], 1.0, 1.0))
             if cache:
@@ -227,7 +233,7 @@ def evaluate(net, scenes: list[LabelledScene], rng: random.Random) -> dict:
     with torch.no_grad():
         for scene in scenes:
             grey = to_grey(load_rgb(scene.path))
-            img, sx, sy = detector_input(grey)
+            img, sx, sy = detector_input(grey, long_side_of(net))
             out = numpy_of(net(torch.from_numpy(standardise_photo(img))[None, None].to(device_of(net)))[0])
             detected = [d for d in decode(out, sx, sy) if d.cls == 1]
             truth = [l for l in scene.lines if l.cls == 1]
@@ -251,9 +257,61 @@ def _matches(d: Quad, t: Quad) -> bool:
     return abs(c @ e) <= t.length / 2 and abs(c @ n) <= t.height / 2 and 0.65 <= d.height / max(t.height, 1e-6) <= 1.35
 
 
+class Batches:
+    """The training batches, step by step. Each step's batch is drawn with a generator seeded by the run's seed
+    and the step alone, so it is the same batch whether this process makes it or one of `workers` others do
+    (a GPU outpaces one process's JPEG decoding and resizing: `--workers`)."""
+
+    def __init__(self, args, synthetic: list[LabelledScene], real: list[LabelledScene]):
+        self.args, self.synthetic, self.real = args, synthetic, real
+        self.prepared = Prepared(args.tilt_share, args.long_side)
+
+    def make(self, step: int):
+        args = self.args
+        rng = random.Random(args.seed * 1_000_003 + step)
+        items = []
+        for _ in range(args.batch):
+            if self.real and rng.random() < REAL_SHARE:
+                item = self.prepared.get(rng.choice(self.real), rng, cache=True)
+            else:
+                item = self.prepared.get(rng.choice(self.synthetic), rng, cache=False)
+            img, cls, reg, mask = window(item, rng, args.crop)
+            if args.turn_share > 0 and rng.random() < args.turn_share:
+                img, cls, reg, mask = turned((img, cls, reg, mask), rng.randint(1, 3))
+            items.append((standardise_photo(augment(img, rng)), cls, reg, mask))
+        return tuple(np.stack([i[k] for i in items]) for k in range(4))
+
+    def __iter__(self):
+        workers = self.args.workers
+        if workers <= 0:
+            step = 0
+            while True:
+                yield self.make(step)
+                step += 1
+        # Forked before the network goes to a GPU: the workers inherit the scene lists and never touch CUDA.
+        global _batches
+        _batches = self
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            ahead = 4 * workers
+            pending = deque(pool.apply_async(_make_batch, (s,)) for s in range(ahead))
+            step = ahead
+            while True:
+                batch = pending.popleft().get()
+                pending.append(pool.apply_async(_make_batch, (step,)))
+                step += 1
+                yield batch
+
+
+_batches: Batches | None = None  # the forked workers' copy (set once before the fork, read only)
+
+
+def _make_batch(step: int):
+    return _batches.make(step)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--synthetic", required=True)
+    ap.add_argument("--synthetic", required=True, nargs="+", help="generated scene folders (one or more)")
     ap.add_argument("--synthetic-val")
     ap.add_argument("--real", action="append", default=[], help="pseudo-labelled real scenes (scenes.jsonl)")
     ap.add_argument("--whole-lines", action="store_true",
@@ -273,6 +331,11 @@ def main() -> None:
                     help="share of training windows turned by 90, 180 or 270 degrees (see TURN_SHARE)")
     ap.add_argument("--tilt-share", type=float, default=TILT_SHARE,
                     help="share of scenes tilted by up to TILT_MAX_DEGREES either way (see TILT_SHARE)")
+    ap.add_argument("--long-side", type=int, default=DETECTOR_LONG_SIDE,
+                    help="the photo's long side at the detector's input, a multiple of 16 (the reader follows the "
+                         "file: vitalsnap.detector.long_side)")
+    ap.add_argument("--workers", type=int, default=0,
+                    help="processes that make the batches (0: this one); the batches are the same either way")
     ap.add_argument("--threads", type=int, default=max(1, os.cpu_count() or 1))
     args = parse_args_with_config(ap)
     device = pick_device(args.device)  # before the data loads: a missing GPU is told at once
@@ -280,7 +343,9 @@ def main() -> None:
     seed_everything(args.seed)
     torch.set_num_threads(args.threads)
     rng = random.Random(args.seed)
-    synthetic = read_scenes(args.synthetic, args.cut_lines)
+    if args.long_side % 16 or not 128 <= args.long_side <= 1024:
+        raise SystemExit(f"--long-side {args.long_side}: a multiple of 16 from 128 to 1024")
+    synthetic = [s for folder in args.synthetic for s in read_scenes(folder, args.cut_lines)]
     real = [s for path in args.real for s in read_real(path)]
     if args.whole_lines:
         real += whole_line_scenes()
@@ -293,9 +358,10 @@ def main() -> None:
         freeze_batchnorm(net)  # its statistics are the identity the folded weights were put back with
     elif args.init:
         net.load_state_dict(torch.load(args.init))
+    net.long_side = args.long_side
+    batches = iter(Batches(args, synthetic, real))
     net = net.to(device)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    prepared = Prepared(args.tilt_share)
     budget = budget_from(args)
     step = seen = 0
     running = None
@@ -305,20 +371,8 @@ def main() -> None:
         lr = args.lr * (t / 0.05 if t < 0.05 else 0.02 + 0.98 * 0.5 * (1 + np.cos(np.pi * (t - 0.05) / 0.95)))
         for g in opt.param_groups:
             g["lr"] = lr
-        items = []
-        for _ in range(args.batch):
-            if real and rng.random() < REAL_SHARE:
-                item = prepared.get(rng.choice(real), rng, cache=True)
-            else:
-                item = prepared.get(rng.choice(synthetic), rng, cache=False)
-            img, cls, reg, mask = window(item, rng, args.crop)
-            if args.turn_share > 0 and rng.random() < args.turn_share:
-                img, cls, reg, mask = turned((img, cls, reg, mask), rng.randint(1, 3))
-            items.append((standardise_photo(augment(img, rng)), cls, reg, mask))
-        x = torch.from_numpy(np.stack([i[0] for i in items])[:, None]).to(device)
-        cls = torch.from_numpy(np.stack([i[1] for i in items])).to(device)
-        reg = torch.from_numpy(np.stack([i[2] for i in items])).to(device)
-        mask = torch.from_numpy(np.stack([i[3] for i in items])).to(device)
+        x, cls, reg, mask = (torch.from_numpy(a).to(device) for a in next(batches))
+        x = x[:, None]
         loss, parts = loss_fn(net(x), cls, reg, mask)
         opt.zero_grad()
         loss.backward()
@@ -331,6 +385,8 @@ def main() -> None:
             print(f"{budget.elapsed / 60:5.1f} min  step {step}  windows {seen}  loss {running:.3f} "
                   f"(ce {parts[0]:.3f} h {parts[1]:.3f} dir {parts[2]:.3f})  lr {lr:.2e}", flush=True)
     torch.save(cpu_state(net), args.out)
+    with open(detector_shape_path(args.out), "w") as f:
+        json.dump({"long_side": args.long_side}, f)
     print(f"trained {step} steps, {seen} windows in {budget.elapsed / 60:.1f} min -> {args.out}")
     if val:
         print("validation:", evaluate(net, val, rng), flush=True)

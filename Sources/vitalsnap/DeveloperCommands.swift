@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import VitalSnapOCR
 import VitalSnapSamples
+import VitalSnapTrainingSetCommand
 
 /// `vitalsnap samples generate`: rewrites the synthetic sample set.
 struct SamplesCommand: ParsableCommand {

@@ -23,7 +23,12 @@ struct LineModelsCopy {
     /// Rewrites the copied recognizer's safetensors metadata (`__metadata__` of its JSON header), the tensors
     /// left as they are: the header is 8 bytes of little-endian length, then the JSON, then the data.
     func changeRecognizerMetadata(_ change: (inout [String: String]) -> Void) throws {
-        let url = folder.appendingPathComponent(ReaderModels.recognizerFile)
+        try changeMetadata(of: ReaderModels.recognizerFile, change)
+    }
+
+    /// The metadata of the copied model file `name` changed by `change`, its tensors kept.
+    func changeMetadata(of name: String, _ change: (inout [String: String]) -> Void) throws {
+        let url = folder.appendingPathComponent(name)
         let bytes = [UInt8](try Data(contentsOf: url))
         let length = bytes[0..<8].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
         var header = try JSONSerialization.jsonObject(with: Data(bytes[8..<(8 + length)])) as? [String: Any] ?? [:]

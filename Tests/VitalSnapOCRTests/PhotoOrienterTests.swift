@@ -29,7 +29,7 @@ import VitalSnapModels
     func located(_ image: GrayImage, _ models: ReaderModels) throws -> [TextLine] {
         var frame = WorkingFrame()
         frame.update(from: image)
-        var locator = ModelLineLocator(network: models.detector)
+        var locator = ModelLineLocator(network: models.detector, longSide: models.detectorLongSide)
         return try locator.locate(in: frame)
     }
 

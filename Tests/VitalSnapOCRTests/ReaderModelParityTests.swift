@@ -97,6 +97,25 @@ import VitalSnapModels
         }
     }
 
+    /// The detector runs at the long side its file names (a detector trained at 384 or 512 px sees small rows at
+    /// more pixels), and a side this reader cannot run at is refused.
+    @Test func theDetectorLongSideIsReadAndChecked() throws {
+        let copy = try LineModelsCopy("detector-long-side")
+        defer { copy.remove() }
+        #expect(try ReaderModels(directory: copy.folder).detectorLongSide == DetectorConvention.longSide)
+        try copy.changeMetadata(of: ReaderModels.detectorFile) { $0["vitalsnap.detector.long_side"] = "512" }
+        let models = try ReaderModels(directory: copy.folder)
+        #expect(models.detectorLongSide == 512)
+        let size = DetectorConvention.inputSize(width: 1280, height: 720, longSide: 512)
+        #expect(size.width == 512 && size.height == 288)
+        for bad in ["250", "96", "2048", "big"] {
+            try copy.changeMetadata(of: ReaderModels.detectorFile) { $0["vitalsnap.detector.long_side"] = bad }
+            #expect(throws: ReaderModelError.self) { try ReaderModels(directory: copy.folder) }
+        }
+        try copy.changeMetadata(of: ReaderModels.detectorFile) { $0["vitalsnap.detector.long_side"] = nil }
+        #expect(throws: ReaderModelError.self) { try ReaderModels(directory: copy.folder) }
+    }
+
     /// The orienter's sideways threshold is read where the file has one, and a file whose value is no
     /// probability is refused with its path.
     @Test func theOrienterSidewaysThresholdIsReadAndChecked() throws {

@@ -105,7 +105,7 @@ private final class ModelStageState: @unchecked Sendable {
     let frame: WorkingFrame
     let line: RectifiedLine
     init(models: ReaderModels, image: GrayImage) throws {
-        locator = ModelLineLocator(network: models.detector)
+        locator = ModelLineLocator(network: models.detector, longSide: models.detectorLongSide)
         recognizer = ModelCharacterRecognizer(network: models.recognizer, info: models.recognizerInfo)
         var frame = WorkingFrame()
         frame.update(from: image)

@@ -75,7 +75,7 @@ public struct ReaderStages: Sendable {
     /// views its calibration was made with; a photo of a measuring device it refuses goes to the rules.
     public static func model(_ models: ReaderModels) -> ReaderStages {
         ReaderStages(
-            locator: ModelLineLocator(network: models.detector), orienter: models.orienter.map { ModelPhotoOrienter($0) },
+            locator: ModelLineLocator(network: models.detector, longSide: models.detectorLongSide), orienter: models.orienter.map { ModelPhotoOrienter($0) },
             rectifier: ModelLineRectifier(),
             recognizer: ModelCharacterRecognizer(network: models.recognizer, info: models.recognizerInfo),
             minimumConfidence: models.recognizerInfo.minimumConfidence, views: models.recognizerInfo.views,

@@ -3,8 +3,12 @@ import VitalSnapInference
 
 /// The detector's input and output conventions (Training/detector_data.py, Training/README.md).
 public enum DetectorConvention {
-    /// The frame's long side at the network's input.
+    /// The frame's long side at the network's input, for a file that does not say (`vitalsnap.detector.long_side`
+    /// names the one a detector was trained at: a larger one sees small rows, a display held far off, at more
+    /// pixels and costs the square of the ratio in time).
     public static let longSide = 256
+    /// The long sides this reader runs a detector at: multiples of `multiple` in this range.
+    public static let supportedLongSides = 128...1024
     /// Both input sides are multiples of this (the network halves four times).
     public static let multiple = 16
     /// Input pixels per output cell.
@@ -19,13 +23,18 @@ public enum DetectorConvention {
     public static let coreEndInset = 0.15
 
     /// The long side `longSide`, the short side scaled alike and rounded to a multiple of `multiple` (at least one).
-    public static func inputSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    public static func inputSize(width: Int, height: Int, longSide: Int = longSide) -> (width: Int, height: Int) {
         let long = max(width, height)
         let scale = Double(longSide) / Double(max(1, long))
         func side(_ n: Int) -> Int {
             max(multiple, Int((Double(n) * scale / Double(multiple)).rounded(.toNearestOrEven)) * multiple)
         }
         return width >= height ? (longSide, side(height)) : (side(width), longSide)
+    }
+
+    /// Whether a detector trained at `side` can run here.
+    public static func supports(longSide side: Int) -> Bool {
+        supportedLongSides.contains(side) && side % multiple == 0
     }
 
     /// A grey level as the network's input value, `(p - 128) / 64` (the orienter's input too).

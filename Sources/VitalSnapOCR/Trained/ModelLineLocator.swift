@@ -3,7 +3,7 @@ import VitalSnapImaging
 import VitalSnapInference
 
 /// The trained line locator: a small fully convolutional network looks at the whole frame, brought to a long
-/// side of `DetectorConvention.longSide` pixels, and marks every cell of `DetectorConvention.stride` pixels that
+/// side of `longSide` pixels (the one its file says it was trained at), and marks every cell of `DetectorConvention.stride` pixels that
 /// lies in the core of a value line or of an auxiliary line (clock, date, memory number), with the line's digit
 /// height and reading direction. Each connected group of marked cells is one line.
 ///
@@ -47,6 +47,8 @@ public struct ModelLineLocator: LineLocator {
 
     public var configuration: Configuration
     private var network: Network
+    /// The long side of the network's input (`ReaderModels.detectorLongSide`).
+    public let longSide: Int
     private var resized = GrayImage(width: 0, height: 0)
     private var scratch = GrayImage(width: 0, height: 0)
     private var zoomed = GrayImage(width: 0, height: 0)
@@ -63,8 +65,9 @@ public struct ModelLineLocator: LineLocator {
     private var found: [TextLine] = []
     private var closer: [TextLine] = []
 
-    public init(network: Network, configuration: Configuration = .init()) {
+    public init(network: Network, longSide: Int = DetectorConvention.longSide, configuration: Configuration = .init()) {
         self.network = network
+        self.longSide = longSide
         self.configuration = configuration
     }
 
@@ -72,7 +75,7 @@ public struct ModelLineLocator: LineLocator {
         let pyramid = frame.pyramid
         guard let working = pyramid.levels.first, !working.isEmpty else { return [] }
         // The smallest level still at least the detector's size: resizing from it averages the same pixels.
-        let (inWidth, inHeight) = DetectorConvention.inputSize(width: working.width, height: working.height)
+        let (inWidth, inHeight) = DetectorConvention.inputSize(width: working.width, height: working.height, longSide: longSide)
         var level = 0
         while level + 1 < pyramid.levels.count,
               pyramid.levels[level + 1].width >= inWidth, pyramid.levels[level + 1].height >= inHeight {
@@ -85,7 +88,7 @@ public struct ModelLineLocator: LineLocator {
         try detect(scaleX: Double(working.width) / Double(inWidth), scaleY: Double(working.height) / Double(inHeight), into: &lines)
         if let region = configuration.zoomRegion(lines, width: working.width, height: working.height) {
             working.crop(region, into: &zoomed)
-            let (w, h) = DetectorConvention.inputSize(width: region.width, height: region.height)
+            let (w, h) = DetectorConvention.inputSize(width: region.width, height: region.height, longSide: longSide)
             zoomed.resize(into: &resized, width: w, height: h, scratch: &scratch)
             var closer: [TextLine] = []
             swap(&closer, &self.closer)

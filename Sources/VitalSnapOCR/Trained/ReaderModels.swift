@@ -11,6 +11,8 @@ public struct ReaderModels: Sendable {
     public static let orienterFile = "photo-orienter.safetensors"
 
     public var detector: Network
+    /// The long side the detector was trained at, which it runs at (`vitalsnap.detector.long_side`).
+    public var detectorLongSide: Int
     public var recognizer: Network
     public var recognizerInfo: RecognizerInfo
     /// The orienter, if the folder has one.
@@ -44,7 +46,14 @@ public struct ReaderModels: Sendable {
             throw .unreadable(directory.path, String(describing: error))
         }
         let d = detectorFile.metadata, r = recognizerFile.metadata
-        try Self.expect(d, "vitalsnap.detector.long_side", DetectorConvention.longSide, in: detectorURL)
+        guard let longSide = d["vitalsnap.detector.long_side"].flatMap(Int.init), DetectorConvention.supports(longSide: longSide) else {
+            throw .convention(
+                detectorURL.path,
+                "vitalsnap.detector.long_side is \(d["vitalsnap.detector.long_side"] ?? "missing"), this reader runs a detector at "
+                    + "a multiple of \(DetectorConvention.multiple) from \(DetectorConvention.supportedLongSides.lowerBound) "
+                    + "to \(DetectorConvention.supportedLongSides.upperBound)")
+        }
+        detectorLongSide = longSide
         try Self.expect(d, "vitalsnap.detector.stride", DetectorConvention.stride, in: detectorURL)
         try Self.expect(r, "vitalsnap.recognizer.crop_height", LineCropper.height, in: recognizerURL)
         guard let alphabet = r["vitalsnap.recognizer.alphabet"], !alphabet.isEmpty,

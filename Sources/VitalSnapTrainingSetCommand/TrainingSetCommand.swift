@@ -5,9 +5,11 @@ import VitalSnapSamples
 extension TrainingFamily: ExpressibleByArgument {}
 
 /// `vitalsnap samples training-set`: unlimited labelled synthetic scenes and line crops for the reader's
-/// line detector and line recognizer (Training/README.md).
-struct TrainingSetCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// line detector and line recognizer (Training/README.md). Its own module so that `vitalsnap-scenes`, the same
+/// command alone, links only the generator: the small renderer that a training machine without Swift carries
+/// (Training/gpu/README.md).
+public struct TrainingSetCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "training-set",
         abstract: "(developer) Write synthetic training scenes with their annotations and line crops.",
         discussion: """
@@ -50,12 +52,14 @@ struct TrainingSetCommand: ParsableCommand {
     @Flag(help: "Write into a folder that is not empty, replacing an earlier set's files there.") var force = false
     @Argument(help: ArgumentHelp("Folder to write to.", valueName: "OUT")) var output: String
 
-    mutating func validate() throws {
+    public init() {}
+
+    public mutating func validate() throws {
         if count < 0 { throw ValidationError("--count must not be negative") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
 
-    func run() throws {
+    public func run() throws {
         let jobs = self.jobs ?? ProcessInfo.processInfo.activeProcessorCount
         let options = TrainingSetWriter.Options(
             count: count, seed: seed, jobs: jobs, writeLineCrops: !noLines, force: force, family: family)
@@ -66,12 +70,13 @@ struct TrainingSetCommand: ParsableCommand {
             summary = try TrainingSetWriter.write(to: URL(fileURLWithPath: output), options: options) { done in
                 guard done % every == 0 || done == count else { return }
                 let elapsed = Date().timeIntervalSince(start)
-                printError(String(
+                FileHandle.standardError.write(Data((String(
                     format: "training-set: %d/%d scenes, %.1f scenes/s, %.0f s", done, count,
-                    Double(done) / max(1e-9, elapsed), elapsed))
+                    Double(done) / max(1e-9, elapsed), elapsed) + "\n").utf8))
             }
         } catch {
-            throw CommandFailure(String(describing: error))
+            FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            throw ExitCode.failure
         }
         let seconds = Date().timeIntervalSince(start)
         let roles = ["value", "clock", "date", "memory", "unit", "icon"]

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Packs what Training/gpu/run.sh needs on a training machine that has no Swift, none of the Debian libraries and
+# no network (one NVIDIA GPU, 16 cores, Python with PyTorch, NumPy, Pillow, SciPy, safetensors): into
+# Training/work/gpu (git-ignored), which the device tool carries (`carry: ["Training/work/gpu"]`, 64 MiB with the
+# working tree). See Training/gpu/README.md.
+#
+#   Training/gpu/pack.sh            # from the repository root; needs ../shared/data (the real photos)
+#
+#   renderer.tar.xz   vitalsnap-scenes (`vitalsnap samples training-set` alone), its resource bundles and every
+#                     shared library it loads, the dynamic loader included: it runs on any x86-64 Linux as
+#                     `renderer/ld-linux-x86-64.so.2 --library-path renderer renderer/vitalsnap-scenes ...`
+#   real/             the real training photos the committed models pseudo-label (pseudo_label.py; only lines
+#                     whose reading agrees with the photo's label), each brought to the detector's largest
+#                     input (REAL_LONG_SIDE) in grey, with real/scenes.jsonl in those pixels: never the held
+#                     halves, never the validation photos (real_data.py, split.tsv)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+OUT=${OUT:-Training/work/gpu}
+VENV=${VENV:-Training/.venv}
+REAL_LONG_SIDE=${REAL_LONG_SIDE:-512}
+LIMIT_MIB=${LIMIT_MIB:-50}  # the working tree (about 11 MiB) travels too, 64 MiB in all
+
+if [ ! -d ../shared/data/photos ] || [ ! -d ../shared/data/training ]; then
+    echo "pack.sh: the real photos are not in ../shared/data (photos/ and training/); they are needed" >&2
+    exit 2
+fi
+rm -rf "$OUT"
+mkdir -p "$OUT/renderer"
+git rev-parse --short HEAD > "$OUT/commit"  # named in the model files' cards
+
+echo "== the renderer: vitalsnap-scenes and its libraries"
+swift build -c release --product vitalsnap-scenes >/dev/null
+bin=.build/release/vitalsnap-scenes
+cp "$bin" "$OUT/renderer/"
+strip "$OUT/renderer/vitalsnap-scenes"
+# Bundle.main is the folder of the running executable: run through the loader, that is the loader's folder.
+cp -r .build/release/VitalSnap_VitalSnapOverlays.resources .build/release/VitalSnap_VitalSnapModels.resources "$OUT/renderer/"
+ldd "$bin" | awk '/=>/ { print $3 } /ld-linux/ { print $1 }' | while read -r lib; do
+    cp -L "$lib" "$OUT/renderer/"
+done
+tar -C "$OUT" -cf - renderer | xz -T0 -6 > "$OUT/renderer.tar.xz"
+rm -rf "$OUT/renderer"
+
+echo "== the real training photos, pseudo-labelled by the committed models"
+PY="$VENV/bin/python"
+(cd Training && "../$PY" pseudo_label.py --detector ../Models/reader/line-detector.safetensors \
+    --recognizer ../Models/reader/line-recognizer.safetensors --out "../$OUT/pseudo" >/dev/null)
+(cd Training && "../$PY" gpu/pack_real.py --scenes "../$OUT/pseudo/scenes.jsonl" --long-side "$REAL_LONG_SIDE" --out "../$OUT/real")
+rm -rf "$OUT/pseudo"
+
+size=$(du -sm "$OUT" | cut -f1)
+echo "== $OUT: $size MiB (at most $LIMIT_MIB)"
+du -sh "$OUT"/*
+if [ "$size" -gt "$LIMIT_MIB" ]; then
+    echo "pack.sh: $OUT is over $LIMIT_MIB MiB; the device carries 64 MiB with the working tree" >&2
+    exit 1
+fi

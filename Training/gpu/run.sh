@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The detector's training on a machine with one NVIDIA GPU, 16 cores, Python with PyTorch and no Swift or
+# network, from what Training/gpu/pack.sh put in Training/work/gpu. Renders the scenes there (16 cores), trains
+# one detector per long side in LONG_SIDES side by side on the GPU (each with its own batch-making processes),
+# measures each on every generated medical family (validation seeds, never trained on) and exports each.
+# See Training/gpu/README.md.
+#
+#   Training/gpu/run.sh OUT                      # on the GPU machine, from the repository root
+#   DEVICE=cpu SMALL=1 Training/gpu/run.sh OUT   # the CPU smoke test of the same command, small settings
+#
+# OUT gets detector-<side>.safetensors for each side, families.txt (per family: values found in one look) and
+# run.log.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+OUT=${1:?usage: Training/gpu/run.sh OUT}
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+PACK=${PACK:-Training/work/gpu}
+WORK=${WORK:-/tmp/vitalsnap-gpu}
+PY=$(command -v "${PY:-python3}")
+PY="$(cd "$(dirname "$PY")" && pwd)/$(basename "$PY")"  # absolute, the virtualenv's own where one is named
+DEVICE=${DEVICE:-cuda}
+SEED=${SEED:-1}
+LONG_SIDES=${LONG_SIDES:-384 512}
+CORES=$(nproc)
+SCENES=${SCENES:-14000}          # the general training set (Training/configs/scenes.json's count)
+FAMILY_SCENES=${FAMILY_SCENES:-2000}
+VAL_SCENES=${VAL_SCENES:-200}    # per family, seed 900001 (Scripts/eval-families.sh's), never trained on
+MINUTES=()
+if [ "${SMALL:-0}" = 1 ]; then
+    SCENES=200 FAMILY_SCENES=30 VAL_SCENES=20 MINUTES=(--minutes 0.3)
+fi
+FAMILIES="bp-lcd bp-color glucose thermometer scale oximeter"
+export PYTHONUNBUFFERED=1
+start=$(date +%s)
+step() { echo "== $(( $(date +%s) - start )) s: $*"; }
+exec > >(tee "$OUT/run.log") 2>&1
+
+step "unpacking the renderer and the real photos ($CORES cores, $DEVICE)"
+rm -rf "$WORK"
+mkdir -p "$WORK"
+xz -dc "$PACK/renderer.tar.xz" | tar -C "$WORK" -xf -
+R="$WORK/renderer"
+render() { "$R/ld-linux-x86-64.so.2" --library-path "$R" "$R/vitalsnap-scenes" --jobs "$CORES" --no-lines "$@" | tail -n 1; }
+
+step "rendering $SCENES general scenes, $FAMILY_SCENES per family to train on and $VAL_SCENES per family to measure"
+render --count "$SCENES" --seed "$SEED" "$WORK/synth"
+render --count 300 --seed $((SEED + 1000)) "$WORK/synth-val"
+trained=("$WORK/synth")
+k=0
+for f in $FAMILIES; do
+    k=$((k + 1))
+    render --family "$f" --count "$FAMILY_SCENES" --seed $((910000 + 100 * k + SEED)) "$WORK/train-$f"
+    render --family "$f" --count "$VAL_SCENES" --seed 900001 "$WORK/families/$f"
+    trained+=("$WORK/train-$f")
+done
+
+sides=($LONG_SIDES)
+workers=$(( (CORES - ${#sides[@]}) / ${#sides[@]} ))
+[ "$workers" -ge 1 ] || workers=1
+step "training a detector at each long side of: $LONG_SIDES ($workers batch-making processes each)"
+cd Training
+pids=()
+for side in "${sides[@]}"; do
+    "$PY" train_detector.py --synthetic "${trained[@]}" --synthetic-val "$WORK/synth-val" \
+        --real "../$PACK/real/scenes.jsonl" --init ../Models/reader/line-detector.safetensors \
+        --out "$WORK/detector-$side.pt" --config configs/detector-gpu.json "${MINUTES[@]}" \
+        --long-side "$side" --workers "$workers" --threads 1 --device "$DEVICE" --seed $((SEED + side)) \
+        > "$WORK/train-$side.log" 2>&1 &
+    pids+=($!)
+done
+for pid in "${pids[@]}"; do wait "$pid"; done
+for side in "${sides[@]}"; do echo "-- long side $side"; grep -E "step|trained|validation|scenes" "$WORK/train-$side.log" | tail -n 6; done
+
+step "each on the generated families (one look) and exported"
+export OMP_NUM_THREADS=$(( CORES / (${#sides[@]} + 1) > 0 ? CORES / (${#sides[@]} + 1) : 1 ))
+pids=()
+for side in "${sides[@]}"; do
+    "$PY" export.py --detector "$WORK/detector-$side.pt" --out "$WORK/export-$side" \
+        --card "Training/gpu/run.sh at $(cat "../$PACK/commit") SEED=$SEED long side $side" >/dev/null
+    cp "$WORK/export-$side/line-detector.safetensors" "$OUT/detector-$side.safetensors"
+    { echo "-- long side $side"; "$PY" eval_detector_families.py --families "$WORK/families" --detector "$OUT/detector-$side.safetensors"; } \
+        > "$WORK/families-$side.txt" &
+    pids+=($!)
+done
+{ echo "-- the committed detector (long side 256)"; "$PY" eval_detector_families.py --families "$WORK/families"; } > "$WORK/families-0256.txt" &
+pids+=($!)
+# (A bare `wait` would also wait for the tee of this script's own output.)
+for pid in "${pids[@]}"; do wait "$pid"; done
+cat "$WORK"/families-*.txt | tee "$OUT/families.txt"
+step "done"
