@@ -23,6 +23,22 @@ final class ModuleEdgeTests: XCTestCase {
         XCTAssertEqual(closure.linkingSQLite, [], "targets in VitalSnapOCR's closure that link SQLite themselves")
     }
 
+    /// `vitalsnap-scenes` is carried, with every library it loads, to a training machine without Swift
+    /// (Training/gpu/pack.sh, 64 MiB with the working tree): it renders scenes and needs none of the queue, the
+    /// Bluetooth, Health, HTTP or camera modules, nor the libraries behind them.
+    func testTheSceneRendererReachesOnlyTheGenerator() throws {
+        let manifest = try Manifest.dumped()
+        let closure = try manifest.closure(ofProduct: "vitalsnap-scenes")
+        XCTAssertTrue(closure.targets.contains("VitalSnapSamples"), "vitalsnap-scenes' closure: \(closure.targets.sorted())")
+        let heavy: Set<String> = Self.forbidden.union([
+            "VitalSnapBluetooth", "VitalSnapHealth", "VitalSnapView", "VitalSnapIngestStub", "VitalSnapCapture",
+            "CDBus", "CLibXML2", "CIsal", "CV4L2",
+        ])
+        XCTAssertTrue(
+            closure.targets.isDisjoint(with: heavy),
+            "vitalsnap-scenes reaches \(closure.targets.intersection(heavy).sorted()): \(closure.path(to: heavy))")
+    }
+
     func testTheRecordsProductReachesNeitherTheQueueNorSQLite() throws {
         let manifest = try Manifest.dumped()
         let closure = try manifest.closure(ofProduct: "VitalSnapRecords")

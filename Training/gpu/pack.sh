@@ -13,6 +13,8 @@
 #                     whose reading agrees with the photo's label), each brought to the detector's largest
 #                     input (REAL_LONG_SIDE) in grey, with real/scenes.jsonl in those pixels: never the held
 #                     halves, never the validation photos (real_data.py, split.tsv)
+#   shared/           the real one-line images train_detector.py --whole-lines teaches (train halves only),
+#                     laid out as ../shared/data: run.sh points VITALSNAP_SHARED there
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -48,6 +50,8 @@ PY="$VENV/bin/python"
     --recognizer ../Models/reader/line-recognizer.safetensors --out "../$OUT/pseudo" >/dev/null)
 (cd Training && "../$PY" gpu/pack_real.py --scenes "../$OUT/pseudo/scenes.jsonl" --long-side "$REAL_LONG_SIDE" --out "../$OUT/real")
 rm -rf "$OUT/pseudo"
+echo "== the real one-line images (reading lines, BP fields), laid out as ../shared/data"
+(cd Training && "../$PY" gpu/pack_whole_lines.py --out "../$OUT/shared")
 
 size=$(du -sm "$OUT" | cut -f1)
 echo "== $OUT: $size MiB (at most $LIMIT_MIB)"

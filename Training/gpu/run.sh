@@ -26,7 +26,8 @@ CORES=$(nproc)
 SCENES=${SCENES:-14000}          # the general training set (Training/configs/scenes.json's count)
 FAMILY_SCENES=${FAMILY_SCENES:-2000}
 VAL_SCENES=${VAL_SCENES:-200}    # per family, seed 900001 (Scripts/eval-families.sh's), never trained on
-MINUTES=()
+MINUTES=()  # the config's budget, unless TRAIN_MINUTES is given (a shorter run where less device time is left)
+[ -z "${TRAIN_MINUTES:-}" ] || MINUTES=(--minutes "$TRAIN_MINUTES")
 if [ "${SMALL:-0}" = 1 ]; then
     SCENES=200 FAMILY_SCENES=30 VAL_SCENES=20 MINUTES=(--minutes 0.3)
 fi
@@ -55,6 +56,11 @@ for f in $FAMILIES; do
     trained+=("$WORK/train-$f")
 done
 
+whole=()
+if [ -d "$PACK/shared" ]; then  # the one-line images, as train.sh's fine-tuning teaches them
+    export VITALSNAP_SHARED="$(cd "$PACK/shared" && pwd)"
+    whole=(--whole-lines)
+fi
 sides=($LONG_SIDES)
 workers=$(( (CORES - ${#sides[@]}) / ${#sides[@]} ))
 [ "$workers" -ge 1 ] || workers=1
@@ -63,7 +69,7 @@ cd Training
 pids=()
 for side in "${sides[@]}"; do
     "$PY" train_detector.py --synthetic "${trained[@]}" --synthetic-val "$WORK/synth-val" \
-        --real "../$PACK/real/scenes.jsonl" --init ../Models/reader/line-detector.safetensors \
+        --real "../$PACK/real/scenes.jsonl" "${whole[@]}" --init ../Models/reader/line-detector.safetensors \
         --out "$WORK/detector-$side.pt" --config configs/detector-gpu.json "${MINUTES[@]}" \
         --long-side "$side" --workers "$workers" --threads 1 --device "$DEVICE" --seed $((SEED + side)) \
         > "$WORK/train-$side.log" 2>&1 &
