@@ -120,7 +120,8 @@ def recombinable(sampler: LineSampler, lines: list[LineExample], cutter: str) ->
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--synthetic", required=True, help="output folder of `vitalsnap samples training-set`")
+    ap.add_argument("--synthetic", required=True, nargs="+",
+                    help="output folders of `vitalsnap samples training-set` (one or more: the general set, families)")
     ap.add_argument("--synthetic-val", help="a second generated folder (another seed) to validate on")
     ap.add_argument("--extra-lines", action="append", default=[], help="lines.tsv of pseudo-labelled real lines")
     ap.add_argument("--out", required=True)
@@ -158,8 +159,9 @@ def main() -> None:
             for e in real]
     real += extra_lines
     real_train, real_val = split_real(real)
-    sampler = LineSampler(read_synthetic(args.synthetic), real_train, split_digits(digit_crops()), ImageCache(),
-                          read_context_lines(args.synthetic), share_real=args.real_share)
+    sampler = LineSampler([l for folder in args.synthetic for l in read_synthetic(folder)], real_train,
+                          split_digits(digit_crops()), ImageCache(),
+                          [l for folder in args.synthetic for l in read_context_lines(folder)], share_real=args.real_share)
     if args.recombine > 0:
         sampler.recombinable, sampler.share_recombined = recombinable(sampler, real_train, args.cutter), args.recombine
     synthetic_val = read_synthetic(args.synthetic_val)[:2000] if args.synthetic_val else []
