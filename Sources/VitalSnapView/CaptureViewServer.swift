@@ -25,8 +25,8 @@ public final class CaptureViewServer: Sendable {
         /// Frames sent to a page per second at most: a webcam's rate. A reader faster than that (a replay read
         /// unpaced) gets no faster preview, and the encoding and drawing leave it the cores.
         public var maximumFramesPerSecond = 30.0
-        /// A page message longer than this (bytes) closes its connection.
-        public var maximumMessageSize = 4096
+        /// A page message longer than this (bytes) closes its connection: by default the longest command.
+        public var maximumMessageSize = ViewCommand.maximumLength
         /// A layout is given for previews of at most this many pixels a side.
         public var maximumPreviewSide = 20_000
         public init() {}
