@@ -3,9 +3,10 @@ import VitalSnapImaging
 import VitalSnapInference
 
 /// The trained line locator: a small fully convolutional network looks at the whole frame, brought to a long
-/// side of `longSide` pixels (the one its file says it was trained at), and marks every cell of `DetectorConvention.stride` pixels that
-/// lies in the core of a value line or of an auxiliary line (clock, date, memory number), with the line's digit
-/// height and reading direction. Each connected group of marked cells is one line.
+/// side of `longSide` pixels (the one its file says it was trained at), and marks every cell of
+/// `DetectorConvention.stride` pixels that lies in the core of a value line or of an auxiliary line (clock, date,
+/// memory number), with the line's digit height and reading direction. Each connected group of marked cells is
+/// one line.
 ///
 /// Lines come back in any orientation (a photo turned by 90 or 180 degrees gives lines reading down or right to
 /// left), with their role. The conventions are those of `Training/detector_data.py`.
