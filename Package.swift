@@ -37,6 +37,9 @@ let package = Package(
         // connection to close unanswered); Hummingbird brings both at these versions already.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        // Named for the ingestion stand-in, which stops its application by a graceful shutdown (ServiceGroup):
+        // cancelling it could leave a connection accepted but never served, whose writer NIO traps on.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     ],
     targets: [
         // C libraries, each behind a module map.
@@ -82,6 +85,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         // The capture view: the camera, the peripheral's overlay and the partial reading in a local web page
         // (`vitalsnap read --view`), served on loopback by Hummingbird with its WebSocket upgrade.

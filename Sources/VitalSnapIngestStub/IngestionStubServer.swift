@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// A small HTTP/1.1 server on loopback that implements the mobile ingestion and media routes the way the uploader
 /// uses them, deduplicates records by activity ID, counts what it received, and can be told to misbehave.
@@ -51,9 +52,10 @@ public final class IngestionStubServer: @unchecked Sendable {
     private let lock = NSLock()
     private var running: Running?
 
-    /// A started server: its listening socket and the task that runs the application.
+    /// A started server: its listening socket, the service group that runs the application and its task.
     private struct Running {
         var listener: any Channel
+        var group: ServiceGroup
         var task: Task<Void, Never>
     }
 
@@ -93,11 +95,13 @@ public final class IngestionStubServer: @unchecked Sendable {
                 started.report(.success(listener))
             },
             logger: Self.logger)
-        // The application runs on an executor of its own, not Swift's shared pool: this thread waits below for it
-        // to listen, and may itself be one of the shared pool's threads (an async test calling `start`).
+        // The application runs in a service group, which `stop` shuts down gracefully, on an executor of its own,
+        // not Swift's shared pool: this thread waits below for it to listen, and may itself be one of the shared
+        // pool's threads (an async test calling `start`).
+        let group = ServiceGroup(configuration: .init(services: [app], logger: Self.logger))
         let task = Task(executorPreference: ServerExecutor()) {
             do {
-                try await app.run()
+                try await group.run()
                 started.report(.failure(ServerError("the server stopped before it listened")))
             } catch {
                 started.report(.failure(error))
@@ -105,7 +109,7 @@ public final class IngestionStubServer: @unchecked Sendable {
         }
         switch started.wait(timeout: 30) {
         case .success(let listener):
-            lock.withLock { running = Running(listener: listener, task: task) }
+            lock.withLock { running = Running(listener: listener, group: group, task: task) }
         case .failure(let error):
             task.cancel()
             throw ServerError("cannot listen on 127.0.0.1:\(requested): \(error)")
@@ -127,8 +131,11 @@ public final class IngestionStubServer: @unchecked Sendable {
         } else {
             try? stopped.listener.close().wait()
         }
-        // Cancelling the application closes its connections' input and ends it once their answers are written.
-        stopped.task.cancel()
+        // A graceful shutdown ends the application once the connections it has accepted are answered and closed.
+        // (Cancelling its task instead could leave a connection accepted just before, never served, whose writer
+        // NIO traps on when it is freed unfinished: swift-nio issue 3481.)
+        let group = stopped.group
+        Task(executorPreference: ServerExecutor()) { await group.triggerGracefulShutdown() }
     }
 
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/v1")! }
