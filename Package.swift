@@ -37,8 +37,9 @@ let package = Package(
         // connection to close unanswered); Hummingbird brings both at these versions already.
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
-        // Named for the ingestion stand-in, which stops its application by a graceful shutdown (ServiceGroup):
-        // cancelling it could leave a connection accepted but never served, whose writer NIO traps on.
+        // Named for the ingestion stand-in and the capture view, which stop their applications by a graceful
+        // shutdown (ServiceGroup): cancelling one could leave a connection accepted but never served, whose writer
+        // NIO traps on.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
     ],
     targets: [
@@ -95,6 +96,7 @@ let package = Package(
                 "VitalSnapOCR", "VitalSnapImaging",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ServiceLifecycle
 import HummingbirdWebSocket
 import Logging
 import VitalSnapImaging
@@ -29,6 +30,9 @@ public final class CaptureViewServer: Sendable {
         public var maximumMessageSize = ViewCommand.maximumLength
         /// A layout is given for previews of at most this many pixels a side.
         public var maximumPreviewSide = 20_000
+        /// `stop` waits this long for the server's graceful shutdown (its connections answered and closed), then
+        /// cancels it: a browser may hold a connection open.
+        public var shutdownGrace: Duration = .seconds(5)
         public init() {}
     }
 
@@ -68,9 +72,13 @@ public final class CaptureViewServer: Sendable {
                 portContinuation.finish()
             },
             logger: logger)
+        // Run in a service group, which `stop` shuts down gracefully: cancelling the server's task could leave a
+        // connection accepted just before, never served, whose writer NIO traps on when it is freed unfinished
+        // (swift-nio issue 3481).
+        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
         let task = Task {
             do {
-                try await app.run()
+                try await group.run()
             } catch {
                 portContinuation.finish()
                 throw error
@@ -81,18 +89,28 @@ public final class CaptureViewServer: Sendable {
             let why = await (try? task.value).map { _ in "it stopped" } ?? "the address is in use or not this machine's"
             throw CaptureViewError.cannotListen(configuration.listenAddress, configuration.port, why)
         }
-        running.set(task: task, policy: ViewAccessPolicy(token: token, listenAddress: configuration.listenAddress, port: port))
+        running.set(task: task, group: group, policy: ViewAccessPolicy(token: token, listenAddress: configuration.listenAddress, port: port))
         let host = configuration.listenAddress.contains(":") ? "[\(configuration.listenAddress)]" : configuration.listenAddress
         return URL(string: "http://\(host):\(port)/\(token.value)/")!
     }
 
     /// Stops the server: open pages lose their connection.
     public func stop() async {
-        guard let task = running.takeTask() else { return }
+        guard let (task, group) = running.take() else { return }
         // The pages' connections are closed first, so that the server stops with none left to wait on.
         hub.endPages()
         try? await Task.sleep(for: .milliseconds(100))
-        task.cancel()
+        await group.triggerGracefulShutdown()
+        let grace = configuration.shutdownGrace
+        await withTaskGroup(of: Void.self) { waiting in
+            waiting.addTask { _ = await task.result }
+            waiting.addTask {
+                try? await Task.sleep(for: grace)
+                task.cancel()
+            }
+            await waiting.next()
+            waiting.cancelAll()
+        }
         _ = await task.result
     }
 
