@@ -32,17 +32,12 @@ def load_detector(path: str) -> GraphNet:
     return net
 
 
-def detector_shape_path(checkpoint: str) -> str:
-    """Where train_detector.py writes a checkpoint's long side (a checkpoint holds weights only)."""
-    return checkpoint + ".shape.json"
-
-
 def detector_long_side(path: str) -> int:
     """The long side a detector was trained at: an exported file's `vitalsnap.detector.long_side`, a
     checkpoint's shape file's, else DETECTOR_LONG_SIDE (the files made before the long side could change)."""
     if path.endswith(".safetensors"):
         return int(load_exported(path)[2].get("vitalsnap.detector.long_side", DETECTOR_LONG_SIDE))
-    shape = detector_shape_path(path)
+    shape = shape_path(path)
     if not os.path.exists(shape):
         return DETECTOR_LONG_SIDE
     with open(shape) as f:
@@ -56,7 +51,7 @@ def long_side_of(net: GraphNet) -> int:
 
 def load_recognizer(path: str) -> GraphNet:
     """A recognizer of any width and stride (`models.recognizer_layers`) from a checkpoint, the width its first
-    layer shows and the stride its shape file (`recognizer_shape_path`) gives; an exported file from its own
+    layer shows and the stride its shape file (`shape_path`) gives; an exported file from its own
     layer list, whatever it is (one recognizer or an ensemble of them, ensemble.py)."""
     if path.endswith(".safetensors"):
         return load_graph_file(path)
@@ -69,15 +64,15 @@ def recognizer_width(path: str) -> float:
     return state["convs.c1.weight"].shape[0] / recognizer_layers()[0]["out"]
 
 
-def recognizer_shape_path(checkpoint: str) -> str:
-    """Where train_recognizer.py writes a checkpoint's stride: a checkpoint holds weights only, and the stride
-    changes the layers, not their weights' shapes."""
+def shape_path(checkpoint: str) -> str:
+    """Where a training script writes what a checkpoint's weights do not say: a checkpoint holds weights only,
+    and a recognizer's stride or a detector's long side changes how the network runs, not its weights' shapes."""
     return checkpoint + ".shape.json"
 
 
 def recognizer_stride(path: str) -> int:
     """The stride of a recognizer checkpoint: its shape file's, else 4 (the checkpoints made before strides)."""
-    shape = recognizer_shape_path(path)
+    shape = shape_path(path)
     if not os.path.exists(shape):
         return 4
     with open(shape) as f:

@@ -29,7 +29,7 @@ from detector_data import (IGNORE, LabelledLine, LabelledScene, decode, detector
                            standardise_photo, targets)
 from stage_config import parse_args_with_config
 from graphnet import GraphNet, freeze_batchnorm, load_folded
-from infer import detector_shape_path, long_side_of
+from infer import long_side_of, shape_path
 from models import detector_layers
 
 BATCH = 24                       # windows per step (default of --batch)
@@ -385,7 +385,7 @@ def main() -> None:
             print(f"{budget.elapsed / 60:5.1f} min  step {step}  windows {seen}  loss {running:.3f} "
                   f"(ce {parts[0]:.3f} h {parts[1]:.3f} dir {parts[2]:.3f})  lr {lr:.2e}", flush=True)
     torch.save(cpu_state(net), args.out)
-    with open(detector_shape_path(args.out), "w") as f:
+    with open(shape_path(args.out), "w") as f:
         json.dump({"long_side": args.long_side}, f)
     print(f"trained {step} steps, {seen} windows in {budget.elapsed / 60:.1f} min -> {args.out}")
     if val:

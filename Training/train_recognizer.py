@@ -26,7 +26,7 @@ from budget import add_budget_arguments, budget_from
 from device import add_device_argument, cpu_state, device_of, pick_device
 from common import ALPHABET, CHAR_INDEX, MODELS, encode_text, seed_everything
 from graphnet import GraphNet, freeze_batchnorm
-from infer import load_network, load_recognizer, recognizer_shape_path
+from infer import load_network, load_recognizer, shape_path
 from line_examples import (SHARE_REAL, ImageCache, LineSampler, batch_tensor, read_context_lines, read_synthetic,
                            split_digits, split_real)
 from models import RECOGNIZER_STRIDES, recognizer_layers
@@ -177,7 +177,7 @@ def main() -> None:
     else:
         net = load_network(layers, args.init).train() if args.init else GraphNet(layers, 1)
     net = net.to(device)
-    with open(recognizer_shape_path(args.out), "w") as f:
+    with open(shape_path(args.out), "w") as f:
         json.dump({"stride": stride}, f)  # the width is read from the weights (infer.recognizer_width)
     ctc = torch.nn.CTCLoss(blank=0, zero_infinity=True)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)

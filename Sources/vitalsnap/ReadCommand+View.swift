@@ -257,12 +257,12 @@ struct FrameLoop: @unchecked Sendable {
     static func state(_ step: LiveReader.Step, frame: Frame, policy: ConvergencePolicy, rate: Double) -> ViewFrameState {
         let partial = step.update.partial
         let guess = partial.bestWord ?? (partial.bestGuess.isEmpty ? "" : ReadCommand.describe(partial.bestGuess))
+        let glare = step.glareInFrame  // computed on each use: once here
         return ViewFrameState(
             sequence: frame.sequence, width: frame.image.width, height: frame.image.height, partial: partial.recognizedText,
             guess: guess, votes: min(policy.requiredVotes, step.update.agreeingVotes), requiredVotes: policy.requiredVotes,
             reason: ReadCommand.reason(step) ?? (step.update.isBlocked ? "frames disagree: hold the display still" : nil),
-            glare: step.glareInFrame.regions,
-            glareAdvice: step.glareInFrame.advice, readRate: rate)
+            glare: glare.regions, glareAdvice: glare.advice, readRate: rate)
     }
 }
 

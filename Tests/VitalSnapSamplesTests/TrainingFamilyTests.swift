@@ -5,17 +5,9 @@ import XCTest
 
 /// A family set: only that family's devices and displays, framed as a patient's photo, and a labels.tsv that
 /// `vitalsnap eval` reads, whose readings are the scenes' own values (or `?` where none may be read).
-final class TrainingFamilyTests: XCTestCase {
-    var folders: [URL] = []
-
-    override func tearDown() {
-        for folder in folders { try? FileManager.default.removeItem(at: folder) }
-        folders = []
-    }
-
+final class TrainingFamilyTests: TemporaryFolderTestCase {
     func write(_ family: TrainingFamily, count: Int) throws -> (root: URL, summary: TrainingSetWriter.Summary) {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("family-test-\(UUID().uuidString)")
-        folders.append(root)
+        let root = temporaryFolder("family-test")
         let options = TrainingSetWriter.Options(
             count: count, seed: 900_017, jobs: 2, writeLineCrops: false, parameters: TrainingSceneTests.small, family: family)
         return (root, try TrainingSetWriter.write(to: root, options: options))

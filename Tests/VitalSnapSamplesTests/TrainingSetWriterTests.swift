@@ -6,20 +6,7 @@ import XCTest
 
 /// The training-set writer: byte-identical output whatever the number of jobs, the files and lists it writes,
 /// the JSON format, the crops, and refusing to write into a folder that is not empty.
-final class TrainingSetWriterTests: XCTestCase {
-    var folders: [URL] = []
-
-    override func tearDown() {
-        for folder in folders { try? FileManager.default.removeItem(at: folder) }
-        folders = []
-    }
-
-    func temporaryFolder() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("training-set-test-\(UUID().uuidString)")
-        folders.append(url)
-        return url
-    }
-
+final class TrainingSetWriterTests: TemporaryFolderTestCase {
     func options(count: Int, jobs: Int, seed: UInt64 = 17) -> TrainingSetWriter.Options {
         TrainingSetWriter.Options(count: count, seed: seed, jobs: jobs, parameters: TrainingSceneTests.small)
     }

@@ -6,6 +6,12 @@ import VitalSnapOCR
 enum FamilyLabel {
     static let header = "file\treading\tmatch\tperipheral\tunit"
 
+    /// A family and the measurements its peripheral reads (`fields(of:)`), looked up once per set.
+    struct Labelling: Sendable {
+        var family: TrainingFamily
+        var fields: [String]
+    }
+
     /// One scene's row.
     struct Row: Sendable {
         var reading: String

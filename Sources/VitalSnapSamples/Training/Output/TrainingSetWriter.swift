@@ -77,9 +77,9 @@ public enum TrainingSetWriter {
     /// Generates the set into `root`. `progress` is called on the calling thread after each scene, in order,
     /// with the number of scenes done.
     public static func write(to root: URL, options: Options, progress: (Int) -> Void = { _ in }) throws -> Summary {
-        let familyFields: [String]?
+        let labelling: FamilyLabel.Labelling?
         do {
-            familyFields = try options.family.map { try FamilyLabel.fields(of: $0) }
+            labelling = try options.family.map { FamilyLabel.Labelling(family: $0, fields: try FamilyLabel.fields(of: $0)) }
         } catch {
             throw WriteError.catalog(String(describing: error))
         }
@@ -100,7 +100,7 @@ public enum TrainingSetWriter {
                     let result: Result<SceneOutput, WriteError>
                     do {
                         result = .success(try scene(
-                            index, root: root, digits: digits, options: options, familyFields: familyFields, cropper: &cropper))
+                            index, root: root, digits: digits, options: options, labelling: labelling, cropper: &cropper))
                     } catch let error as WriteError {
                         result = .failure(error)
                     } catch {
@@ -141,7 +141,7 @@ public enum TrainingSetWriter {
 
     /// Renders scene `index`, writes its image and crops, and returns its list entries.
     static func scene(
-        _ index: Int, root: URL, digits: Int, options: Options, familyFields: [String]?, cropper: inout LineCropper
+        _ index: Int, root: URL, digits: Int, options: Options, labelling: FamilyLabel.Labelling?, cropper: inout LineCropper
     ) throws -> SceneOutput {
         let scene = TrainingSceneRenderer.render(seed: options.seed, index: index, parameters: options.parameters)
         let name = String(repeating: "0", count: max(0, digits - String(index).count)) + String(index)
@@ -185,9 +185,7 @@ public enum TrainingSetWriter {
                 if plan.text.isEmpty { summary.emptyCrops += 1 }
             }
         }
-        let label = options.family.flatMap { family in
-            familyFields.flatMap { FamilyLabel.row(for: scene, file: file, family: family, fields: $0) }
-        }
+        let label = labelling.flatMap { FamilyLabel.row(for: scene, file: file, family: $0.family, fields: $0.fields) }
         return SceneOutput(json: SceneAnnotationJSON.line(for: scene, file: file), rows: rows, label: label, summary: summary)
     }
 
