@@ -26,8 +26,9 @@ def load_network(layers: list[dict], path: str) -> GraphNet:
 
 
 def load_detector(path: str) -> GraphNet:
-    """A detector, with the long side it was trained at as `long_side` (`detector_long_side`)."""
-    net = load_network(detector_layers(), path)
+    """A detector of any width (`detector_width`), with the long side it was trained at as `long_side`
+    (`detector_long_side`)."""
+    net = load_network(detector_layers(detector_width(path)), path)
     net.long_side = detector_long_side(path)
     return net
 
@@ -42,6 +43,16 @@ def detector_long_side(path: str) -> int:
         return DETECTOR_LONG_SIDE
     with open(shape) as f:
         return int(json.load(f)["long_side"])
+
+
+def detector_width(path: str) -> float:
+    """The width (models.detector_layers) of a detector, checkpoint or exported file, from its first layer."""
+    first = detector_layers()[0]
+    if path.endswith(".safetensors"):
+        out = load_exported(path)[1][f"{first['name']}.weight"].shape[0]
+    else:
+        out = torch.load(path)[f"convs.{first['name']}.weight"].shape[0]
+    return out / first["out"]
 
 
 def long_side_of(net: GraphNet) -> int:

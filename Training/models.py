@@ -56,27 +56,33 @@ def recognizer_layers(width: float = 1, stride: int = 4) -> list[dict]:
 DETECTOR_OUTPUTS = 7  # 4 class logits, ln(digit height), cos and sin of the reading direction
 
 
-def detector_layers() -> list[dict]:
+# The detector's channels at width 1 (the first detector's): encoder stages d1, d2-d3, d4-d5, d6-d8.
+DETECTOR_CHANNELS = (16, 32, 64, 96)
+
+
+def detector_layers(width: float = 1) -> list[dict]:
     """1 x H x W photo (H, W multiples of 16) -> H/4 x W/4 x 7. An encoder down to 1/16 with dilated context,
-    then two upsampling steps that add the 1/8 and 1/4 features back."""
+    then two upsampling steps that add the 1/8 and 1/4 features back. `width` multiplies every layer's channels
+    (the output's excepted): the reader runs any width, since the layers travel in the exported file."""
+    c1, c2, c3, c4 = (round(x * width) for x in DETECTOR_CHANNELS)
     L = []
-    L.append(conv("d1", 1, 16, stride=(2, 2)))                       # 1/2
-    L += separable("d2", 16, 32, stride=(2, 2))                      # 1/4
-    L += separable("d3", 32, 32)
-    L += separable("d4", 32, 64, stride=(2, 2))                      # 1/8
-    L += separable("d5", 64, 64)
-    L += separable("d6", 64, 96, stride=(2, 2))                      # 1/16
-    L += separable("d7", 96, 96, dilation=(2, 2))
-    L += separable("d8", 96, 96, dilation=(4, 4))
-    L.append(conv("u1_proj", 96, 64, k=(1, 1)))
+    L.append(conv("d1", 1, c1, stride=(2, 2)))                       # 1/2
+    L += separable("d2", c1, c2, stride=(2, 2))                      # 1/4
+    L += separable("d3", c2, c2)
+    L += separable("d4", c2, c3, stride=(2, 2))                      # 1/8
+    L += separable("d5", c3, c3)
+    L += separable("d6", c3, c4, stride=(2, 2))                      # 1/16
+    L += separable("d7", c4, c4, dilation=(2, 2))
+    L += separable("d8", c4, c4, dilation=(4, 4))
+    L.append(conv("u1_proj", c4, c3, k=(1, 1)))
     L.append({"name": "u1_up", "op": "upsample", "factor": [2, 2]})
     L.append({"name": "u1_add", "op": "add", "inputs": ["u1_up", "d5_pw"]})
-    L += separable("u1", 64, 64)
-    L.append(conv("u2_proj", 64, 32, k=(1, 1)))
+    L += separable("u1", c3, c3)
+    L.append(conv("u2_proj", c3, c2, k=(1, 1)))
     L.append({"name": "u2_up", "op": "upsample", "factor": [2, 2]})
     L.append({"name": "u2_add", "op": "add", "inputs": ["u2_up", "d3_pw"]})
-    L += separable("u2", 32, 32)
-    L.append(conv("head", 32, DETECTOR_OUTPUTS, k=(1, 1), bn=False, relu=False))
+    L += separable("u2", c2, c2)
+    L.append(conv("head", c2, DETECTOR_OUTPUTS, k=(1, 1), bn=False, relu=False))
     return L
 
 
@@ -136,5 +142,6 @@ def macs(layers: list[dict], height: int, width: int) -> int:
 if __name__ == "__main__":
     print("recognizer MACs at 32x100:", macs(recognizer_layers(), 32, 100))
     print("recognizer at stride 2, MACs at 32x100:", macs(recognizer_layers(stride=2), 32, 100))
-    print("detector MACs at 192x256:", macs(detector_layers(), 192, 256))
+    for width in (1, 1.5, 2):
+        print(f"detector at width {width}, MACs at 192x256:", macs(detector_layers(width), 192, 256))
     print("orienter MACs at 128x128:", macs(orienter_layers(), 128, 128))

@@ -29,7 +29,7 @@ from detector_data import (IGNORE, LabelledLine, LabelledScene, decode, detector
                            standardise_photo, targets)
 from stage_config import parse_args_with_config
 from graphnet import GraphNet, freeze_batchnorm, load_folded
-from infer import long_side_of, shape_path
+from infer import detector_width, long_side_of, shape_path
 from models import detector_layers
 
 BATCH = 24                       # windows per step (default of --batch)
@@ -334,6 +334,9 @@ def main() -> None:
     ap.add_argument("--long-side", type=int, default=DETECTOR_LONG_SIDE,
                     help="the photo's long side at the detector's input, a multiple of 16 (the reader follows the "
                          "file: vitalsnap.detector.long_side)")
+    ap.add_argument("--width", type=float, default=1.0,
+                    help="channels as a multiple of the first detector's (models.detector_layers); an --init file "
+                         "must be as wide")
     ap.add_argument("--workers", type=int, default=0,
                     help="processes that make the batches (0: this one); the batches are the same either way")
     ap.add_argument("--threads", type=int, default=max(1, os.cpu_count() or 1))
@@ -352,7 +355,9 @@ def main() -> None:
     val = read_scenes(args.synthetic_val)[:300] if args.synthetic_val else []
     print(f"synthetic scenes {len(synthetic)}, real scenes {len(real)}", flush=True)
 
-    net = GraphNet(detector_layers(), input_channels=1)
+    net = GraphNet(detector_layers(args.width), input_channels=1)
+    if args.init and detector_width(args.init) != args.width:
+        raise SystemExit(f"--init {args.init}: width {detector_width(args.init):g}, not --width {args.width:g}")
     if args.init and args.init.endswith(".safetensors"):
         load_folded(net, args.init)  # an exported detector (the committed one)
         freeze_batchnorm(net)  # its statistics are the identity the folded weights were put back with

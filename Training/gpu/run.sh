@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # The detector's training on a machine with one NVIDIA GPU, 16 cores, Python with PyTorch and no Swift or
 # network, from what Training/gpu/pack.sh put in Training/work/gpu. Renders the scenes there (16 cores), trains
-# one detector per long side in LONG_SIDES side by side on the GPU (each with its own batch-making processes),
+# one detector per SIDE:WIDTH in DETECTORS side by side on the GPU (each with its own batch-making processes),
 # measures each on every generated medical family (validation seeds, never trained on) and exports each.
+# A detector of width 1 is fine-tuned from the committed one (configs/detector-gpu.json); a wider one
+# (models.detector_layers) is trained from scratch (configs/detector-gpu-wide.json).
 # See Training/gpu/README.md.
 #
 #   Training/gpu/run.sh OUT                      # on the GPU machine, from the repository root
 #   DEVICE=cpu SMALL=1 Training/gpu/run.sh OUT   # the CPU smoke test of the same command, small settings
 #
-# OUT gets detector-<side>.safetensors for each side, families.txt (per family: values found in one look) and
+# OUT gets detector-<side>-w<width>.safetensors for each, families.txt (per family: values found in one look) and
 # run.log.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -21,7 +23,7 @@ PY=$(command -v "${PY:-python3}")
 PY="$(cd "$(dirname "$PY")" && pwd)/$(basename "$PY")"  # absolute, the virtualenv's own where one is named
 DEVICE=${DEVICE:-cuda}
 SEED=${SEED:-1}
-LONG_SIDES=${LONG_SIDES:-384 512}
+DETECTORS=${DETECTORS:-256:1.5 256:2}   # long side : width, one detector each
 CORES=$(nproc)
 SCENES=${SCENES:-14000}          # the general training set (Training/configs/scenes.json's count)
 FAMILY_SCENES=${FAMILY_SCENES:-2000}
@@ -61,32 +63,44 @@ if [ -d "$PACK/shared" ]; then  # the one-line images, as train.sh's fine-tuning
     export VITALSNAP_SHARED="$(cd "$PACK/shared" && pwd)"
     whole=(--whole-lines)
 fi
-sides=($LONG_SIDES)
-workers=$(( (CORES - ${#sides[@]}) / ${#sides[@]} ))
+runs=($DETECTORS)
+workers=$(( (CORES - ${#runs[@]}) / ${#runs[@]} ))
 [ "$workers" -ge 1 ] || workers=1
-step "training a detector at each long side of: $LONG_SIDES ($workers batch-making processes each)"
+step "training a detector for each long side:width of: $DETECTORS ($workers batch-making processes each)"
 cd Training
 pids=()
-for side in "${sides[@]}"; do
+names=()
+k=0
+for run in "${runs[@]}"; do
+    side=${run%%:*} width=${run##*:}
+    [[ "$run" == *:* ]] || width=1
+    name="$side-w$width"
+    names+=("$name")
+    k=$((k + 1))
+    if [ "$width" = 1 ] || [ "$width" = 1.0 ]; then
+        start_from=(--init ../Models/reader/line-detector.safetensors --config configs/detector-gpu.json)
+    else
+        start_from=(--config configs/detector-gpu-wide.json)
+    fi
     "$PY" train_detector.py --synthetic "${trained[@]}" --synthetic-val "$WORK/synth-val" \
-        --real "../$PACK/real/scenes.jsonl" "${whole[@]}" --init ../Models/reader/line-detector.safetensors \
-        --out "$WORK/detector-$side.pt" --config configs/detector-gpu.json "${MINUTES[@]}" \
-        --long-side "$side" --workers "$workers" --threads 1 --device "$DEVICE" --seed $((SEED + side)) \
-        > "$WORK/train-$side.log" 2>&1 &
+        --real "../$PACK/real/scenes.jsonl" "${whole[@]}" "${start_from[@]}" "${MINUTES[@]}" \
+        --out "$WORK/detector-$name.pt" --long-side "$side" --width "$width" \
+        --workers "$workers" --threads 1 --device "$DEVICE" --seed $((SEED + side + k)) \
+        > "$WORK/train-$name.log" 2>&1 &
     pids+=($!)
 done
 for pid in "${pids[@]}"; do wait "$pid"; done
-for side in "${sides[@]}"; do echo "-- long side $side"; grep -E "step|trained|validation|scenes" "$WORK/train-$side.log" | tail -n 6; done
+for name in "${names[@]}"; do echo "-- $name"; grep -E "step|trained|validation|scenes" "$WORK/train-$name.log" | tail -n 6; done
 
 step "each on the generated families (one look) and exported"
-export OMP_NUM_THREADS=$(( CORES / (${#sides[@]} + 1) > 0 ? CORES / (${#sides[@]} + 1) : 1 ))
+export OMP_NUM_THREADS=$(( CORES / (${#runs[@]} + 1) > 0 ? CORES / (${#runs[@]} + 1) : 1 ))
 pids=()
-for side in "${sides[@]}"; do
-    "$PY" export.py --detector "$WORK/detector-$side.pt" --out "$WORK/export-$side" \
-        --card "Training/gpu/run.sh at $(cat "../$PACK/commit") SEED=$SEED long side $side" >/dev/null
-    cp "$WORK/export-$side/line-detector.safetensors" "$OUT/detector-$side.safetensors"
-    { echo "-- long side $side"; "$PY" eval_detector_families.py --families "$WORK/families" --detector "$OUT/detector-$side.safetensors"; } \
-        > "$WORK/families-$side.txt" &
+for name in "${names[@]}"; do
+    "$PY" export.py --detector "$WORK/detector-$name.pt" --out "$WORK/export-$name" \
+        --card "Training/gpu/run.sh at $(cat "../$PACK/commit") SEED=$SEED long side and width $name" >/dev/null
+    cp "$WORK/export-$name/line-detector.safetensors" "$OUT/detector-$name.safetensors"
+    { echo "-- long side and width $name"; "$PY" eval_detector_families.py --families "$WORK/families" --detector "$OUT/detector-$name.safetensors"; } \
+        > "$WORK/families-$name.txt" &
     pids+=($!)
 done
 { echo "-- the committed detector (long side 256)"; "$PY" eval_detector_families.py --families "$WORK/families"; } > "$WORK/families-0256.txt" &
