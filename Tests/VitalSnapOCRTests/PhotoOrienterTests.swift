@@ -188,9 +188,10 @@ import VitalSnapModels
     @Test func theReaderStandsUpWhatTheOrienterSaysIsTurned() throws {
         let bp = try #require(PeripheralCatalog.builtIn()[2])
         let photo = try sample("bp-b3", 1)
-        // The trained stages alone: the rules' second opinion would read the upright photo they refuse when
-        // told wrongly that it is turned.
+        // The trained stages alone: the second detector's lines or the rules' second opinion would read the
+        // upright photo they refuse when told wrongly that it is turned.
         var models = try ReaderModels.bundled()
+        models.secondDetector = nil
         models.secondOpinion = .none
         var reader = DisplayReader(peripheral: bp, reader: .model(models))
         reader.stages.orienter = Told(turns: nil)
@@ -221,8 +222,10 @@ import VitalSnapModels
     @Test func aSidewaysGuessIsTriedWhenNothingIsReadAsItIs() throws {
         let g2 = try #require(PeripheralCatalog.builtIn()[102])
         let photo = try sample("glucose-g2-mmol", 5)
-        // The trained stages alone: the rules' second opinion reads this photo as it is (their own turn search).
+        // The trained stages alone: the second detector's lines and the rules' second opinion (its own turn
+        // search) read this photo as it is.
         var models = try ReaderModels.bundled()
+        models.secondDetector = nil
         models.secondOpinion = .none
         var reader = DisplayReader(peripheral: g2, unit: "mmol/L", reader: .model(models))
         reader.stages.orienter = Guessed(turns: nil)

@@ -116,6 +116,29 @@ import VitalSnapModels
         #expect(throws: ReaderModelError.self) { try ReaderModels(directory: copy.folder) }
     }
 
+    /// The second detector is optional: none without its file, loaded with its own long side where there is
+    /// one, and a file that is no detector of this reader is refused with its path.
+    @Test func theSecondDetectorIsOptionalAndChecked() throws {
+        let copy = try LineModelsCopy("second-detector")
+        defer { copy.remove() }
+        #expect(try ReaderModels(directory: copy.folder).secondDetector == nil)
+        let second = copy.folder.appendingPathComponent(ReaderModels.secondDetectorFile)
+        try FileManager.default.copyItem(at: copy.source.appendingPathComponent(ReaderModels.secondDetectorFile), to: second)
+        try copy.changeMetadata(of: ReaderModels.secondDetectorFile) { $0["vitalsnap.detector.long_side"] = "320" }
+        let models = try ReaderModels(directory: copy.folder)
+        #expect(models.secondDetector?.longSide == 320)
+        #expect(models.detectorLongSide == DetectorConvention.longSide, "each detector runs at its own long side")
+        try copy.changeMetadata(of: ReaderModels.secondDetectorFile) { $0["vitalsnap.detector.stride"] = "8" }
+        #expect(throws: ReaderModelError.self) { try ReaderModels(directory: copy.folder) }
+        try Data("not a model".utf8).write(to: second)
+        do {
+            _ = try ReaderModels(directory: copy.folder)
+            Issue.record("a broken second detector was loaded")
+        } catch {
+            #expect(error.description.contains(ReaderModels.secondDetectorFile))
+        }
+    }
+
     /// The orienter's sideways threshold is read where the file has one, and a file whose value is no
     /// probability is refused with its path.
     @Test func theOrienterSidewaysThresholdIsReadAndChecked() throws {

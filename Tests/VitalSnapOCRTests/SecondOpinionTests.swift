@@ -3,11 +3,12 @@ import Testing
 import VitalSnapImaging
 @testable import VitalSnapOCR
 
-/// The trained reader's second opinion: a photo of a measuring device it refuses is read by the rules, whose
-/// value is taken with a warning that says so; not for a plain numeric display, not for live frames, not when
-/// the models are measured alone.
+/// The trained reader's second chances: a photo of a measuring device it refuses is read from the lines of its
+/// second detector, then by the rules; a value either gives is taken with a warning that says so. Not for a
+/// plain numeric display, not for live frames, not when the models are measured alone.
 struct SecondOpinionTests {
     static let warning = "read by the rule-based reader"
+    static let secondDetectorWarning = "read from the second detector's lines"
 
     /// A sample still of the mg/dL meter showing 122, which the trained stages refuse and the rules read.
     func still() throws -> GrayImage {
@@ -17,9 +18,12 @@ struct SecondOpinionTests {
     }
 
     func reader(
-        peripheral id: Int = 101, secondOpinion: ReaderStages.SecondOpinion = .rules, asks: Bool = true
+        peripheral id: Int = 101, secondOpinion: ReaderStages.SecondOpinion = .rules, secondDetector: Bool = false,
+        asks: Bool = true
     ) throws -> DisplayReader {
         var models = try ReaderModels.bundled()
+        #expect(models.secondDetector != nil, "the bundled models have a second detector")
+        if !secondDetector { models.secondDetector = nil }
         models.secondOpinion = secondOpinion
         var configuration = DisplayReader.Configuration()
         configuration.asksSecondOpinion = asks
@@ -38,6 +42,30 @@ struct SecondOpinionTests {
         #expect(result.reading?.readingString == "122")
         let warning = try #require(result.warnings.first { $0.hasPrefix(Self.warning) })
         #expect(warning.contains(reason), "the warning gives the trained reader's reason: \(warning)")
+    }
+
+    /// A still of the mg/dL meter showing 95 (glucose-g1-07): the lines of the first detector give no sure
+    /// reading and the rules none, the second detector's lines give 95.
+    @Test func aPhotoTheFirstDetectorsLinesFailIsReadFromTheSecondsAndSaysSo() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Samples/stills/glucose-g1/glucose-g1-07.jpg").path
+        let image = try ImageDecoder.decode(contentsOf: path).image
+        var first = try reader()
+        let refused = try first.read(image: image)
+        #expect(refused.reading?.readingString == nil, "the first detector's lines and the rules give nothing")
+        let reason = try #require(refused.message)
+
+        var both = try reader(secondDetector: true)
+        let result = try both.read(image: image)
+        #expect(result.reading?.readingString == "95")
+        let warning = try #require(result.warnings.first { $0.hasPrefix(Self.secondDetectorWarning) })
+        #expect(warning.contains(reason), "the warning gives the first reading's reason: \(warning)")
+
+        var live = try reader(secondDetector: true, asks: false)
+        #expect(try live.read(image: image).reading?.readingString == nil, "a camera's frames are read once")
+        var numeric = try reader(peripheral: 100, secondDetector: true)
+        #expect(!(try numeric.read(image: image)).warnings.contains { $0.hasPrefix(Self.secondDetectorWarning) },
+                "a numeric display's readings have no ranges to check them by")
     }
 
     @Test func noSecondOpinionWhereItIsOff() throws {
@@ -77,5 +105,7 @@ struct SecondOpinionTests {
         #expect(ReaderStages.SecondOpinion.rules.asks(after: refused("")))
         #expect(ReaderStages.SecondOpinion.rules.asks(after: refused("118\n78")))
         #expect(!ReaderStages.SecondOpinion.none.asks(after: refused("")))
+        #expect(!ReaderStages.SecondOpinion.mayAsk(after: refused("E2")), "nor from the second detector's lines")
+        #expect(ReaderStages.SecondOpinion.mayAsk(after: refused("118\n78")))
     }
 }

@@ -8,6 +8,7 @@ import VitalSnapImaging
 ///     decode ─ working frame ─ locate lines ─ stand upright ─┬─ rectify ─ recognize ─ views ─ place ─┐
 ///                                                            └──────────── each line ────────────────┘
 ///     ─ keep the best readings ─ assemble the fields ─ glare ─ result ─ last look at a turned photo
+///     ─ refused: the same again on the second locator's lines, then the second opinion (`read(image:file:)`)
 ///
 /// Each stage is a small type with a declared input and output. The replaceable ones are protocols, chosen
 /// together in `ReaderStages`: rule-based (`Rules/`) or trained (`Trained/`). `vitalsnap batch`, `eval`,
@@ -55,8 +56,10 @@ public struct DisplayReader: Sendable {
     private var crop = RectifiedLine()
     private var viewCrop = RectifiedLine()
     private var viewProbabilities: [Double] = []
-    /// The second opinion's reader (none, or one: an array, since a reader cannot hold a reader otherwise).
-    private var secondReader: [DisplayReader] = []
+    /// The readers asked in turn about a photo these stages refuse, each with the warning its reading carries:
+    /// the same stages on the second locator's lines, then the second opinion (none, one or both; an array,
+    /// since a reader cannot hold a reader otherwise).
+    private var secondReaders: [(reader: DisplayReader, warning: String)] = []
     private let logger = Logger(label: "vitalsnap.ocr")
 
     public init(peripheral: PeripheralDefinition, unit: String? = nil, reader: ReaderChoice, configuration: Configuration = .init()) {
@@ -74,8 +77,20 @@ public struct DisplayReader: Sendable {
         placement = LinePlacement(configuration: configuration.placement)
         selection = LineSelection(configuration: configuration.selection)
         glareCheck = GlareCheck(configuration: configuration.glare)
-        if stages.secondOpinion == .rules, configuration.asksSecondOpinion, peripheral.type != .numericDisplay {
-            secondReader = [DisplayReader(peripheral: peripheral, unit: unit, stages: .rules, configuration: configuration)]
+        guard configuration.asksSecondOpinion, peripheral.type != .numericDisplay else { return }
+        if let second = stages.secondLocator {
+            var looking = stages
+            looking.locator = second
+            looking.secondLocator = nil
+            looking.secondOpinion = .none
+            secondReaders.append((
+                DisplayReader(peripheral: peripheral, unit: unit, stages: looking, configuration: configuration),
+                "read from the second detector's lines"))
+        }
+        if stages.secondOpinion == .rules {
+            secondReaders.append((
+                DisplayReader(peripheral: peripheral, unit: unit, stages: .rules, configuration: configuration),
+                "read by the rule-based reader"))
         }
     }
 
@@ -117,15 +132,18 @@ public struct DisplayReader: Sendable {
     }
 
     /// Reads an image: the whole chain, the photo stood upright where the configuration says so; a photo refused
-    /// is read by the second opinion where the stages have one.
+    /// is read again from the second locator's lines, then by the second opinion, where the stages have them.
     public mutating func read(image: GrayImage, file: String = "") throws(ReaderStageError) -> PhotoResult {
         let result = try read(image, file: file, standingUpright: configuration.standsPhotosUpright).result
-        guard !secondReader.isEmpty, result.reading?.readingString == nil, result.reading?.word == nil,
-            stages.secondOpinion.asks(after: result) else { return result }
-        var second = try secondReader[0].read(image: image, file: file)
-        guard second.reading?.readingString != nil || second.reading?.word != nil else { return result }
-        second.warnings.append("read by the rule-based reader: the trained one gave nothing (\(result.message ?? "no reading"))")
-        return second
+        guard !secondReaders.isEmpty, result.reading?.readingString == nil, result.reading?.word == nil,
+            ReaderStages.SecondOpinion.mayAsk(after: result) else { return result }
+        for k in secondReaders.indices {
+            var second = try secondReaders[k].reader.read(image: image, file: file)
+            guard second.reading?.readingString != nil || second.reading?.word != nil else { continue }
+            second.warnings.append("\(secondReaders[k].warning): the first reading gave nothing (\(result.message ?? "no reading"))")
+            return second
+        }
+        return result
     }
 
     /// The lines of `image` read as it stands (rectified, recognized, checked in their views, the best reading

@@ -22,6 +22,9 @@ public struct ReaderStages: Sendable {
     /// and reading the other one finds ghosts; the trained one reads either, so the polarity estimated for its
     /// lines tells nothing about whether they are the display's digits.
     public var checksPolarity: Bool
+    /// A second locator for a photo these stages refuse: the same stages read the lines it finds before the
+    /// `secondOpinion` is asked (`DisplayReader.Configuration.asksSecondOpinion`; nil: none).
+    public var secondLocator: (any LineLocator)?
     /// Who reads a photo these stages refuse, for a second opinion (`DisplayReader.Configuration.asksSecondOpinion`).
     public var secondOpinion: SecondOpinion
 
@@ -40,15 +43,21 @@ public struct ReaderStages: Sendable {
         /// rules, which read segments as they come, read it as one where it stands upside down (`E2` turned is
         /// `23`): on 200 generated glucose scenes that gave 6 wrong values among the second opinion's 9.
         public func asks(after refused: PhotoResult) -> Bool {
-            guard self != .none else { return false }
-            return !(refused.reading?.recognizedText.contains("E") ?? false)
+            self != .none && Self.mayAsk(after: refused)
+        }
+
+        /// Whether a refused photo may be read again at all, by the second locator's lines or the rules: not
+        /// where an error code was seen (`asks(after:)`).
+        public static func mayAsk(after refused: PhotoResult) -> Bool {
+            !(refused.reading?.recognizedText.contains("E") ?? false)
         }
     }
 
     public init(
         locator: any LineLocator, orienter: (any PhotoOrienter)? = nil, rectifier: any LineRectifying,
         recognizer: any CharacterRecognizer, minimumConfidence: Double, views: [LineView] = [],
-        turnCheck: any TurnCheck, checksPolarity: Bool, secondOpinion: SecondOpinion = .none
+        turnCheck: any TurnCheck, checksPolarity: Bool, secondLocator: (any LineLocator)? = nil,
+        secondOpinion: SecondOpinion = .none
     ) {
         self.locator = locator
         self.orienter = orienter
@@ -58,6 +67,7 @@ public struct ReaderStages: Sendable {
         self.agreement = ViewAgreement(views: views, minimumConfidence: minimumConfidence)
         self.turnCheck = turnCheck
         self.checksPolarity = checksPolarity
+        self.secondLocator = secondLocator
         self.secondOpinion = secondOpinion
     }
 
@@ -72,13 +82,16 @@ public struct ReaderStages: Sendable {
 
     /// The trained reader: the detector finds the lines in any orientation, the orienter has a turned photo read
     /// stood upright, the recognizer reads the crops it was trained on, and reads each value line again in the
-    /// views its calibration was made with; a photo of a measuring device it refuses goes to the rules.
+    /// views its calibration was made with; a photo of a measuring device it refuses is read again from the lines
+    /// the second detector finds, where the models have one, then by the rules.
     public static func model(_ models: ReaderModels) -> ReaderStages {
         ReaderStages(
             locator: ModelLineLocator(network: models.detector, longSide: models.detectorLongSide), orienter: models.orienter.map { ModelPhotoOrienter($0) },
             rectifier: ModelLineRectifier(),
             recognizer: ModelCharacterRecognizer(network: models.recognizer, info: models.recognizerInfo),
             minimumConfidence: models.recognizerInfo.minimumConfidence, views: models.recognizerInfo.views,
-            turnCheck: SidewaysSecondChance(), checksPolarity: false, secondOpinion: models.secondOpinion)
+            turnCheck: SidewaysSecondChance(), checksPolarity: false,
+            secondLocator: models.secondDetector.map { ModelLineLocator(network: $0.network, longSide: $0.longSide) },
+            secondOpinion: models.secondOpinion)
     }
 }

@@ -9,6 +9,7 @@ public struct ReaderModels: Sendable {
     public static let detectorFile = "line-detector.safetensors"
     public static let recognizerFile = "line-recognizer.safetensors"
     public static let orienterFile = "photo-orienter.safetensors"
+    public static let secondDetectorFile = "second-line-detector.safetensors"
 
     public var detector: Network
     /// The long side the detector was trained at, which it runs at (`vitalsnap.detector.long_side`).
@@ -17,8 +18,17 @@ public struct ReaderModels: Sendable {
     public var recognizerInfo: RecognizerInfo
     /// The orienter, if the folder has one.
     public var orienter: Orienter?
+    /// A second detector, if the folder has one: the lines it finds are read where those of `detector` give
+    /// no reading (`ReaderStages.secondLocator`).
+    public var secondDetector: SecondDetector?
     /// Who reads what these models refuse (`ReaderStages.secondOpinion`); `.none` to measure them alone.
     public var secondOpinion: ReaderStages.SecondOpinion = .rules
+
+    /// A detector asked after the first one, with the long side it runs at.
+    public struct SecondDetector: Sendable {
+        public var network: Network
+        public var longSide: Int
+    }
 
     /// The orienter's network and what its file says about using it.
     public struct Orienter: Sendable {
@@ -45,16 +55,8 @@ public struct ReaderModels: Sendable {
         } catch {
             throw .unreadable(directory.path, String(describing: error))
         }
-        let d = detectorFile.metadata, r = recognizerFile.metadata
-        guard let longSide = d["vitalsnap.detector.long_side"].flatMap(Int.init), DetectorConvention.supports(longSide: longSide) else {
-            throw .convention(
-                detectorURL.path,
-                "vitalsnap.detector.long_side is \(d["vitalsnap.detector.long_side"] ?? "missing"), this reader runs a detector at "
-                    + "a multiple of \(DetectorConvention.multiple) from \(DetectorConvention.supportedLongSides.lowerBound) "
-                    + "to \(DetectorConvention.supportedLongSides.upperBound)")
-        }
-        detectorLongSide = longSide
-        try Self.expect(d, "vitalsnap.detector.stride", DetectorConvention.stride, in: detectorURL)
+        let r = recognizerFile.metadata
+        detectorLongSide = try Self.checkDetector(detectorFile, at: detectorURL)
         try Self.expect(r, "vitalsnap.recognizer.crop_height", LineCropper.height, in: recognizerURL)
         guard let alphabet = r["vitalsnap.recognizer.alphabet"], !alphabet.isEmpty,
               let temperature = r["vitalsnap.recognizer.temperature"].flatMap(Double.init), temperature > 0,
@@ -91,17 +93,41 @@ public struct ReaderModels: Sendable {
             alphabet: Array(alphabet), temperature: temperature, minimumConfidence: threshold, views: views,
             columnsPerStep: columnsPerStep)
         orienter = try Self.loadOrienter(directory.appendingPathComponent(Self.orienterFile))
+        secondDetector = try Self.loadSecondDetector(directory.appendingPathComponent(Self.secondDetectorFile))
     }
 
-    private static func loadOrienter(_ url: URL) throws(ReaderModelError) -> Orienter? {
+    /// The long side a detector file runs at, after checking it follows this reader's conventions.
+    private static func checkDetector(_ file: SafeTensorsFile, at url: URL) throws(ReaderModelError) -> Int {
+        let d = file.metadata
+        guard let longSide = d["vitalsnap.detector.long_side"].flatMap(Int.init), DetectorConvention.supports(longSide: longSide) else {
+            throw .convention(
+                url.path,
+                "vitalsnap.detector.long_side is \(d["vitalsnap.detector.long_side"] ?? "missing"), this reader runs a detector at "
+                    + "a multiple of \(DetectorConvention.multiple) from \(DetectorConvention.supportedLongSides.lowerBound) "
+                    + "to \(DetectorConvention.supportedLongSides.upperBound)")
+        }
+        try expect(d, "vitalsnap.detector.stride", DetectorConvention.stride, in: url)
+        return longSide
+    }
+
+    /// The file at `url` and its network, or nil where the folder has no such file.
+    private static func loadOptional(_ url: URL) throws(ReaderModelError) -> (file: SafeTensorsFile, network: Network)? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        let file: SafeTensorsFile, network: Network
         do {
-            file = try SafeTensorsFile(contentsOf: url)
-            network = try Network(file: file)
+            let file = try SafeTensorsFile(contentsOf: url)
+            return (file, try Network(file: file))
         } catch {
             throw .unreadable(url.path, String(describing: error))
         }
+    }
+
+    private static func loadSecondDetector(_ url: URL) throws(ReaderModelError) -> SecondDetector? {
+        guard let (file, network) = try loadOptional(url) else { return nil }
+        return SecondDetector(network: network, longSide: try checkDetector(file, at: url))
+    }
+
+    private static func loadOrienter(_ url: URL) throws(ReaderModelError) -> Orienter? {
+        guard let (file, network) = try loadOptional(url) else { return nil }
         try expect(file.metadata, "vitalsnap.orienter.side", OrienterConvention.side, in: url)
         guard network.graph.outputChannels == OrienterConvention.classCount else {
             throw .convention(
