@@ -314,4 +314,28 @@ final class ReadingAssemblerTests: XCTestCase {
         XCTAssertEqual(reading.values.map(\.field), [.spo2, .pulse])
         XCTAssertEqual(reading.readingString, "98/72")
     }
+
+    /// An oximeter's SpO2 and pulse found as one line: cut where the digits leave no doubt.
+    func testTwoValuesFoundAsOneLineAreCutWhereOnlyOneCutIsPlausible() throws {
+        let oximeter = try assembler(6)
+        XCTAssertEqual(oximeter.assemble([line("9776", confidence: 0.95)]).readingString, "97/76")
+        XCTAssertEqual(oximeter.assemble([line("99132", confidence: 0.95)]).readingString, "99/132")
+        XCTAssertEqual(oximeter.assemble([line("100130", confidence: 0.95)]).readingString, "100/130")
+        // A blood pressure monitor whose diastolic and pulse were found as one line below the systolic.
+        let bp = try assembler(2).assemble([line("120", height: 50, top: 20), line("8072", height: 50, top: 90, confidence: 0.95)])
+        XCTAssertEqual(bp.readingString, "120/80/72")
+    }
+
+    /// A merged line is not cut where that is a guess: read less sure than `mergedLineConfidence` (though above
+    /// the reading threshold), a part that would start with a 0, no cut with both parts plausible, a gap.
+    func testAMergedLineIsNotCutOnAGuess() throws {
+        var oximeter = try assembler(6)
+        oximeter.minimumConfidence = 0.7
+        XCTAssertEqual(oximeter.assemble([line("8571", confidence: 0.87)]).outcome, .none("found 1 of the 2 values"))
+        XCTAssertEqual(oximeter.assemble([line("8571", confidence: 0.95)]).readingString, "85/71")
+        XCTAssertTrue(isNone(oximeter.assemble([line("98062", confidence: 0.95)])), "98/062: a pulse shown as 062")
+        XCTAssertTrue(isNone(oximeter.assemble([line("17491", confidence: 0.95)])), "no SpO2 of 1 or 17")
+        XCTAssertTrue(isNone(oximeter.assemble([line("98.72", confidence: 0.95)])), "digits only")
+        XCTAssertTrue(isNone(oximeter.assemble([line("9776", confidence: 0.95, hasGap: true)])))
+    }
 }
