@@ -4,7 +4,9 @@
 # one detector per SIDE:WIDTH in DETECTORS side by side on the GPU (each with its own batch-making processes),
 # measures each on every generated medical family (validation seeds, never trained on) and exports each.
 # A detector of width 1 is fine-tuned from the committed one (configs/detector-gpu.json); a wider one
-# (models.detector_layers) is trained from scratch (configs/detector-gpu-wide.json).
+# (models.detector_layers) is trained from scratch (configs/detector-gpu-wide.json); INIT=FILE (from the
+# repository root) fine-tunes every one from FILE instead, e.g. the reader's second detector:
+#   INIT=Models/reader/second-line-detector.safetensors DETECTORS=256:2 Training/gpu/run.sh OUT
 # See Training/gpu/README.md.
 #
 #   Training/gpu/run.sh OUT                      # on the GPU machine, from the repository root
@@ -77,7 +79,9 @@ for run in "${runs[@]}"; do
     name="$side-w$width"
     names+=("$name")
     k=$((k + 1))
-    if [ "$width" = 1 ] || [ "$width" = 1.0 ]; then
+    if [ -n "${INIT:-}" ]; then  # every detector fine-tuned from this file (as wide as it)
+        start_from=(--init "../$INIT" --config configs/detector-gpu.json)
+    elif [ "$width" = 1 ] || [ "$width" = 1.0 ]; then
         start_from=(--init ../Models/reader/line-detector.safetensors --config configs/detector-gpu.json)
     else
         start_from=(--config configs/detector-gpu-wide.json)
