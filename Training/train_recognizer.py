@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import argparse
 import csv
+import itertools
 import json
+import multiprocessing
 import os
 import random
 import sys
+from collections import deque
 from dataclasses import replace
 
 import numpy as np
@@ -24,7 +27,7 @@ import torch
 
 from budget import add_budget_arguments, budget_from
 from device import add_device_argument, cpu_state, device_of, pick_device
-from common import ALPHABET, CHAR_INDEX, MODELS, encode_text, seed_everything
+from common import ALPHABET, Quad, CHAR_INDEX, MODELS, encode_text, seed_everything
 from graphnet import GraphNet, freeze_batchnorm
 from infer import load_network, load_recognizer, shape_path
 from line_examples import (SHARE_REAL, ImageCache, LineSampler, batch_tensor, read_context_lines, read_synthetic,
@@ -77,14 +80,16 @@ def ctc_log_probs(log_probs: torch.Tensor, dots_optional: list[bool]) -> torch.T
     return torch.cat([blank.unsqueeze(2), log_probs[:, :, 1:]], dim=2)
 
 
-def read_extra(path: str) -> list[LineExample]:
+def read_extra(path: str, base: str | None = None) -> list[LineExample]:
+    """A lines.tsv of real lines (pseudo_label.py's; pack_lines.py's, whose paths are relative to `base` and
+    which says which texts leave out decimal points)."""
     out = []
     with open(path, newline="") as f:
         for row in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
-            from common import Quad
-
             pts = np.array([float(v) for v in row["quad"].split(",")]).reshape(4, 2)
-            out.append(LineExample(row["path"], row["text"], row["source"], row["group"], Quad(pts)))
+            image = os.path.join(base, row["path"]) if base else row["path"]
+            out.append(LineExample(image, row["text"], row["source"], row["group"], Quad(pts),
+                                   dots_optional=row.get("dots_optional") == "1"))
     return out
 
 
@@ -118,6 +123,62 @@ def recombinable(sampler: LineSampler, lines: list[LineExample], cutter: str) ->
     return out
 
 
+class Pools:
+    """The training batches, a pool at a time: POOL_BATCHES batches' worth of lines drawn with a generator seeded
+    by the run's seed and the pool's number alone, sorted by width (so a batch pads little), cut into batches and
+    shuffled. A pool is the same whether this process makes it or one of `workers` others do (a GPU outpaces one
+    process's augmenting: `--workers`)."""
+
+    def __init__(self, sampler: LineSampler, seed: int, batch: int, stride: int):
+        self.sampler, self.seed, self.batch, self.stride = sampler, seed, batch, stride
+
+    def make(self, number: int) -> list[list[tuple[np.ndarray, str, bool]]]:
+        rng = random.Random(self.seed * 1_000_003 + number)
+        pool = [self.sampler.sample(rng) for _ in range(self.batch * POOL_BATCHES)]
+        # CTC needs an output column for every character and one between repeats.
+        pool = [(c, t, d) for c, t, d in pool if 2 * len(t) + 1 <= c.shape[1] // self.stride or not t]
+        pool.sort(key=lambda ct: ct[0].shape[1])
+        batches = [pool[i : i + self.batch] for i in range(0, len(pool), self.batch)]
+        rng.shuffle(batches)
+        return batches
+
+    def batches(self, workers: int):
+        """Batches without end, pool after pool; made by `workers` forked processes when over 0."""
+        if workers <= 0:
+            number = 0
+            while True:
+                yield from self.make(number)
+                number += 1
+        # Forked before the network goes to a GPU: the workers inherit the line lists and never touch CUDA.
+        global _pools
+        _pools = self
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            pending = deque(pool.apply_async(_make_pool, (n,)) for n in range(2 * workers))
+            number = 2 * workers
+            while True:
+                batches = pending.popleft().get()
+                pending.append(pool.apply_async(_make_pool, (number,)))
+                number += 1
+                yield from batches
+
+
+_pools: Pools | None = None  # the forked workers' copy (set once before the fork, read only)
+
+
+def _make_pool(number: int):
+    return _pools.make(number)
+
+
+def read_packed(folder: str) -> tuple[list[LineExample], dict[str, list[tuple[str, str]]]]:
+    """The real lines and digit crops Training/gpu/pack_lines.py wrote (on a machine without ../shared)."""
+    lines = read_extra(os.path.join(folder, "lines.tsv"), folder)
+    digits: dict[str, list[tuple[str, str]]] = {}
+    with open(os.path.join(folder, "digits.tsv"), newline="") as f:
+        for row in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
+            digits.setdefault(row["style"], []).append((os.path.join(folder, row["path"]), row["digit"]))
+    return lines, digits
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--synthetic", required=True, nargs="+",
@@ -137,6 +198,11 @@ def main() -> None:
                     "recombined (recombine.py; 0: none)")
     ap.add_argument("--cutter", default=os.path.join(MODELS, "reader", "line-recognizer.safetensors"),
                     help="the recognizer that finds the digits of the lines to recombine (default the committed one)")
+    ap.add_argument("--packed-lines", metavar="DIR", help="the real lines and digit crops from this folder "
+                    "(Training/gpu/pack_lines.py) instead of ../shared and the pseudo-labelled lines.tsv files")
+    ap.add_argument("--batch", type=int, default=BATCH, help="lines per optimizer step")
+    ap.add_argument("--workers", type=int, default=0,
+                    help="processes that make the batches (0: this one); each pool depends on the seed and its number only")
     ap.add_argument("--real-share", type=float, default=SHARE_REAL, help="share of real lines among those drawn")
     add_budget_arguments(ap)
     add_device_argument(ap)
@@ -148,19 +214,21 @@ def main() -> None:
 
     seed_everything(args.seed)
     torch.set_num_threads(args.threads)
-    rng = random.Random(args.seed)
 
-    real = panel_meter_lines() + whole_image_lines()
-    extra_lines = [e for extra in args.extra_lines for e in read_extra(extra)]
-    # A label judged by its digits may leave out the decimal point its line shows: it teaches its digits with
-    # any decimal point read counted as a blank (ctc_log_probs). Its pseudo-labelled line, where there is one,
-    # teaches the text read, decimal point included (pseudo_label.digits_label_text).
-    real = [replace(e, text=e.text.replace(".", ""), dots_optional=True) if line_match_rule(e.source) == "digits" else e
-            for e in real]
-    real += extra_lines
+    if args.packed_lines:
+        real, digits = read_packed(args.packed_lines)
+    else:
+        real = panel_meter_lines() + whole_image_lines()
+        # A label judged by its digits may leave out the decimal point its line shows: it teaches its digits with
+        # any decimal point read counted as a blank (ctc_log_probs). Its pseudo-labelled line, where there is one,
+        # teaches the text read, decimal point included (pseudo_label.digits_label_text).
+        real = [replace(e, text=e.text.replace(".", ""), dots_optional=True) if line_match_rule(e.source) == "digits" else e
+                for e in real]
+        real += [e for extra in args.extra_lines for e in read_extra(extra)]
+        digits = digit_crops()
     real_train, real_val = split_real(real)
     sampler = LineSampler([l for folder in args.synthetic for l in read_synthetic(folder)], real_train,
-                          split_digits(digit_crops()), ImageCache(),
+                          split_digits(digits), ImageCache(),
                           [l for folder in args.synthetic for l in read_context_lines(folder)], share_real=args.real_share)
     if args.recombine > 0:
         sampler.recombinable, sampler.share_recombined = recombinable(sampler, real_train, args.cutter), args.recombine
@@ -176,6 +244,9 @@ def main() -> None:
         freeze_batchnorm(net)  # its statistics are the identity the folded weights were put back with
     else:
         net = load_network(layers, args.init).train() if args.init else GraphNet(layers, 1)
+    pools = Pools(sampler, args.seed, args.batch, stride)
+    batches = pools.batches(args.workers)
+    first = next(batches)  # the workers forked now, before the network goes to a GPU: they never touch CUDA
     net = net.to(device)
     with open(shape_path(args.out), "w") as f:
         json.dump({"stride": stride}, f)  # the width is read from the weights (infer.recognizer_width)
@@ -184,38 +255,32 @@ def main() -> None:
     budget = budget_from(args)
     step, seen, running, saved = 0, 0, None, 0.0
     print(f"training for {budget.describe()}", flush=True)
-    while not budget.spent(step):
-        pool = [sampler.sample(rng) for _ in range(BATCH * POOL_BATCHES)]
-        pool = [(c, t, d) for c, t, d in pool if 2 * len(t) + 1 <= c.shape[1] // stride or not t]
-        pool.sort(key=lambda ct: ct[0].shape[1])
-        batches = [pool[i : i + BATCH] for i in range(0, len(pool), BATCH)]
-        rng.shuffle(batches)
-        for batch in batches:
-            if budget.spent(step):
-                break
-            elapsed = budget.elapsed
-            # One cycle over the budget: warm up for 5%, then cosine down to 2% of the peak.
-            t = budget.fraction(step)
-            lr = args.lr * (t / 0.05 if t < 0.05 else 0.02 + 0.98 * 0.5 * (1 + np.cos(np.pi * (t - 0.05) / 0.95)))
-            for g in opt.param_groups:
-                g["lr"] = lr
-            log_probs, lengths = forward(net, [c for c, _, _ in batch])
-            log_probs = ctc_log_probs(log_probs, [d for _, _, d in batch])
-            targets = [encode_text(t) for _, t, _ in batch]
-            flat = torch.tensor([k for t in targets for k in t], dtype=torch.long, device=device)
-            loss = ctc(log_probs, flat, torch.tensor(lengths), torch.tensor([len(t) for t in targets]))
-            opt.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(net.parameters(), 5.0)
-            opt.step()
-            running = loss.item() if running is None else 0.98 * running + 0.02 * loss.item()
-            step += 1
-            seen += len(batch)
-            if step % 200 == 0:
-                print(f"{elapsed / 60:5.1f} min  step {step}  samples {seen}  loss {running:.3f}  lr {lr:.2e}", flush=True)
-            if elapsed - saved >= CHECKPOINT_EVERY:
-                torch.save(cpu_state(net), args.out)  # a run cut short keeps what it learned
-                saved = elapsed
+    for batch in itertools.chain([first], batches):
+        if budget.spent(step):
+            break
+        elapsed = budget.elapsed
+        # One cycle over the budget: warm up for 5%, then cosine down to 2% of the peak.
+        t = budget.fraction(step)
+        lr = args.lr * (t / 0.05 if t < 0.05 else 0.02 + 0.98 * 0.5 * (1 + np.cos(np.pi * (t - 0.05) / 0.95)))
+        for g in opt.param_groups:
+            g["lr"] = lr
+        log_probs, lengths = forward(net, [c for c, _, _ in batch])
+        log_probs = ctc_log_probs(log_probs, [d for _, _, d in batch])
+        targets = [encode_text(t) for _, t, _ in batch]
+        flat = torch.tensor([k for t in targets for k in t], dtype=torch.long, device=device)
+        loss = ctc(log_probs, flat, torch.tensor(lengths), torch.tensor([len(t) for t in targets]))
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(net.parameters(), 5.0)
+        opt.step()
+        running = loss.item() if running is None else 0.98 * running + 0.02 * loss.item()
+        step += 1
+        seen += len(batch)
+        if step % 200 == 0:
+            print(f"{elapsed / 60:5.1f} min  step {step}  samples {seen}  loss {running:.3f}  lr {lr:.2e}", flush=True)
+        if elapsed - saved >= CHECKPOINT_EVERY:
+            torch.save(cpu_state(net), args.out)  # a run cut short keeps what it learned
+            saved = elapsed
     torch.save(cpu_state(net), args.out)
     print(f"trained {step} steps, {seen} samples in {budget.elapsed / 60:.1f} min -> {args.out}")
     print("validation line accuracy:", evaluate(net, sampler, real_val, synthetic_val), flush=True)

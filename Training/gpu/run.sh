@@ -1,19 +1,26 @@
 #!/usr/bin/env bash
-# The detector's training on a machine with one NVIDIA GPU, 16 cores, Python with PyTorch and no Swift or
-# network, from what Training/gpu/pack.sh put in Training/work/gpu. Renders the scenes there (16 cores), trains
-# one detector per SIDE:WIDTH in DETECTORS side by side on the GPU (each with its own batch-making processes),
-# measures each on every generated medical family (validation seeds, never trained on) and exports each.
+# The detector's and the recognizer's training on a machine with one NVIDIA GPU, 16 cores, Python with PyTorch
+# and no Swift or network, from what Training/gpu/pack.sh put in Training/work/gpu. Renders the scenes there
+# (16 cores), trains one detector per SIDE:WIDTH in DETECTORS and one recognizer per width in RECOGNIZERS side by
+# side on the GPU (each with its own batch-making processes), measures each detector on every generated medical
+# family (validation seeds, never trained on) and exports it, and gives each recognizer's checkpoint with its
+# accuracy on the real validation lines beside the committed recognizer's (calibrate and export it at home:
+# Training/gpu/README.md).
 # A detector of width 1 is fine-tuned from the committed one (configs/detector-gpu.json); a wider one
 # (models.detector_layers) is trained from scratch (configs/detector-gpu-wide.json); INIT=FILE (from the
 # repository root) fine-tunes every one from FILE instead, e.g. the reader's second detector:
 #   INIT=Models/reader/second-line-detector.safetensors DETECTORS=256:2 Training/gpu/run.sh OUT
+# A recognizer of width 1 is fine-tuned from the committed one (configs/recognizer-gpu.json), a wider one from it
+# widened (configs/recognizer-gpu-wide.json), on the generated lines and the packed real ones (pack_lines.py):
+#   DETECTORS= RECOGNIZERS="1 2" Training/gpu/run.sh OUT
 # See Training/gpu/README.md.
 #
 #   Training/gpu/run.sh OUT                      # on the GPU machine, from the repository root
 #   DEVICE=cpu SMALL=1 Training/gpu/run.sh OUT   # the CPU smoke test of the same command, small settings
 #
-# OUT gets detector-<side>-w<width>.safetensors for each, families.txt (per family: values found in one look) and
-# run.log.
+# OUT gets detector-<side>-w<width>.safetensors for each detector, families.txt (per family: values found in one
+# look), recognizer-w<width>.pt (and .shape.json) for each recognizer, recognizers.txt (validation lines read
+# right, per source) and run.log.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 OUT=${1:?usage: Training/gpu/run.sh OUT}
@@ -25,7 +32,8 @@ PY=$(command -v "${PY:-python3}")
 PY="$(cd "$(dirname "$PY")" && pwd)/$(basename "$PY")"  # absolute, the virtualenv's own where one is named
 DEVICE=${DEVICE:-cuda}
 SEED=${SEED:-1}
-DETECTORS=${DETECTORS:-256:1.5 256:2}   # long side : width, one detector each
+DETECTORS=${DETECTORS-256:1.5 256:2}   # long side : width, one detector each ("" for none)
+RECOGNIZERS=${RECOGNIZERS:-}           # widths, one recognizer each (none by default), e.g. "1 2"
 CORES=$(nproc)
 SCENES=${SCENES:-14000}          # the general training set (Training/configs/scenes.json's count)
 FAMILY_SCENES=${FAMILY_SCENES:-2000}
@@ -46,7 +54,9 @@ rm -rf "$WORK"
 mkdir -p "$WORK"
 xz -dc "$PACK/renderer.tar.xz" | tar -C "$WORK" -xf -
 R="$WORK/renderer"
-render() { "$R/ld-linux-x86-64.so.2" --library-path "$R" "$R/vitalsnap-scenes" --jobs "$CORES" --no-lines "$@" | tail -n 1; }
+lines=(--no-lines)  # the line crops are for recognizers only
+[ -z "$RECOGNIZERS" ] || lines=()
+render() { "$R/ld-linux-x86-64.so.2" --library-path "$R" "$R/vitalsnap-scenes" --jobs "$CORES" "${lines[@]}" "$@" | tail -n 1; }
 
 step "rendering $SCENES general scenes, $FAMILY_SCENES per family to train on and $VAL_SCENES per family to measure"
 render --count "$SCENES" --seed "$SEED" "$WORK/synth"
@@ -66,9 +76,12 @@ if [ -d "$PACK/shared" ]; then  # the one-line images, as train.sh's fine-tuning
     whole=(--whole-lines)
 fi
 runs=($DETECTORS)
-workers=$(( (CORES - ${#runs[@]}) / ${#runs[@]} ))
+recognizers=($RECOGNIZERS)
+jobs=$(( ${#runs[@]} + ${#recognizers[@]} ))
+[ "$jobs" -ge 1 ] || { echo "run.sh: neither DETECTORS nor RECOGNIZERS names anything to train" >&2; exit 64; }
+workers=$(( (CORES - jobs) / jobs ))
 [ "$workers" -ge 1 ] || workers=1
-step "training a detector for each long side:width of: $DETECTORS ($workers batch-making processes each)"
+step "training a detector for each long side:width of: ${DETECTORS:-none}, a recognizer for each width of: ${RECOGNIZERS:-none} ($workers batch-making processes each)"
 cd Training
 pids=()
 names=()
@@ -93,10 +106,35 @@ for run in "${runs[@]}"; do
         > "$WORK/train-$name.log" 2>&1 &
     pids+=($!)
 done
+for width in "${recognizers[@]}"; do
+    k=$((k + 1))
+    # Width 1 fine-tuned from the committed recognizer; a wider one starts from it widened (widen.py).
+    config=configs/recognizer-gpu.json
+    [ "$width" = 1 ] || [ "$width" = 1.0 ] || config=configs/recognizer-gpu-wide.json
+    "$PY" train_recognizer.py --synthetic "${trained[@]}" --synthetic-val "$WORK/synth-val" \
+        --packed-lines "../$PACK/lines" --init ../Models/reader/line-recognizer.safetensors --width "$width" \
+        --config "$config" "${MINUTES[@]}" --out "$WORK/recognizer-w$width.pt" \
+        --workers "$workers" --threads 1 --device "$DEVICE" --seed $((SEED + 100 + k)) \
+        > "$WORK/train-recognizer-w$width.log" 2>&1 &
+    pids+=($!)
+done
+if [ -n "$RECOGNIZERS" ]; then  # the committed recognizer on the same validation lines, for comparison
+    "$PY" train_recognizer.py --synthetic "${trained[@]}" --synthetic-val "$WORK/synth-val" --packed-lines "../$PACK/lines" \
+        --init ../Models/reader/line-recognizer.safetensors --steps 0 --out "$WORK/recognizer-committed.pt" --threads 1 \
+        > "$WORK/train-recognizer-committed.log" 2>&1 &
+    pids+=($!)
+fi
 for pid in "${pids[@]}"; do wait "$pid"; done
 for name in "${names[@]}"; do echo "-- $name"; grep -E "step|trained|validation|scenes" "$WORK/train-$name.log" | tail -n 6; done
+for width in "${recognizers[@]}" committed; do
+    name=recognizer-w$width
+    [ "$width" = committed ] && name=recognizer-committed
+    echo "-- $name"; grep -E "step|trained|validation|lines" "$WORK/train-$name.log" | tail -n 4
+    [ "$width" = committed ] || cp "$WORK/$name.pt" "$WORK/$name.pt.shape.json" "$OUT/"
+done | tee "$OUT/recognizers.txt"
+[ -n "$DETECTORS" ] || { step "done"; exit 0; }
 
-step "each on the generated families (one look) and exported"
+step "each detector on the generated families (one look) and exported"
 export OMP_NUM_THREADS=$(( CORES / (${#runs[@]} + 1) > 0 ? CORES / (${#runs[@]} + 1) : 1 ))
 pids=()
 for name in "${names[@]}"; do
