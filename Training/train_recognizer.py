@@ -93,7 +93,9 @@ def read_extra(path: str, base: str | None = None) -> list[LineExample]:
     return out
 
 
-def evaluate(net, sampler: LineSampler, val: list[LineExample], synthetic_val: list[tuple[str, str]]) -> dict[str, float]:
+def evaluate(net, sampler: LineSampler, val: list[LineExample], synthetic_val: list[tuple[str, str]],
+             rules: dict[str, str]) -> dict[str, float]:
+    """Lines read right per source, each source's lines compared by its rule (real_data.line_match_rule)."""
     net.eval()
     rng = random.Random(0)
     results: dict[str, list[bool]] = {}
@@ -106,7 +108,7 @@ def evaluate(net, sampler: LineSampler, val: list[LineExample], synthetic_val: l
             chunk = items[i : i + 64]
             log_probs, lengths = forward(net, [c for (c, _), _ in chunk])
             for text, ((_, truth), source) in zip(greedy_decode(log_probs, lengths), chunk):
-                right = text == truth if source == "synthetic" else agrees(text, truth, line_match_rule(source))
+                right = text == truth if source == "synthetic" else agrees(text, truth, rules.get(source, "exact"))
                 results.setdefault(source, []).append(right)
     net.train()
     return {k: sum(v) / len(v) for k, v in sorted(results.items())} | {"count": {k: len(v) for k, v in results.items()}}
@@ -169,14 +171,17 @@ def _make_pool(number: int):
     return _pools.make(number)
 
 
-def read_packed(folder: str) -> tuple[list[LineExample], dict[str, list[tuple[str, str]]]]:
-    """The real lines and digit crops Training/gpu/pack_lines.py wrote (on a machine without ../shared)."""
+def read_packed(folder: str) -> tuple[list[LineExample], dict[str, list[tuple[str, str]]], dict[str, str]]:
+    """The real lines, digit crops and each source's match rule that Training/gpu/pack_lines.py wrote (on a
+    machine without ../shared)."""
     lines = read_extra(os.path.join(folder, "lines.tsv"), folder)
+    with open(os.path.join(folder, "lines.tsv"), newline="") as f:
+        rules = {row["source"]: row["rule"] for row in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)}
     digits: dict[str, list[tuple[str, str]]] = {}
     with open(os.path.join(folder, "digits.tsv"), newline="") as f:
         for row in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
             digits.setdefault(row["style"], []).append((os.path.join(folder, row["path"]), row["digit"]))
-    return lines, digits
+    return lines, digits, rules
 
 
 def main() -> None:
@@ -216,7 +221,7 @@ def main() -> None:
     torch.set_num_threads(args.threads)
 
     if args.packed_lines:
-        real, digits = read_packed(args.packed_lines)
+        real, digits, rules = read_packed(args.packed_lines)
     else:
         real = panel_meter_lines() + whole_image_lines()
         # A label judged by its digits may leave out the decimal point its line shows: it teaches its digits with
@@ -226,6 +231,7 @@ def main() -> None:
                 for e in real]
         real += [e for extra in args.extra_lines for e in read_extra(extra)]
         digits = digit_crops()
+        rules = {e.source: line_match_rule(e.source) for e in real}
     real_train, real_val = split_real(real)
     sampler = LineSampler([l for folder in args.synthetic for l in read_synthetic(folder)], real_train,
                           split_digits(digits), ImageCache(),
@@ -283,7 +289,7 @@ def main() -> None:
             saved = elapsed
     torch.save(cpu_state(net), args.out)
     print(f"trained {step} steps, {seen} samples in {budget.elapsed / 60:.1f} min -> {args.out}")
-    print("validation line accuracy:", evaluate(net, sampler, real_val, synthetic_val), flush=True)
+    print("validation line accuracy:", evaluate(net, sampler, real_val, synthetic_val, rules), flush=True)
 
 
 if __name__ == "__main__":

@@ -3,8 +3,8 @@
 (real_data.panel_meter_lines, whole_image_lines), every pseudo-labelled one (--pseudo, pseudo_label.py's
 lines.tsv) and the single-digit crops (real_data.digit_crops), each line cut from its photo with room around it for
 the sampler's jitter and brought down to at most MAX_LINE_HEIGHT pixels of line height. Written as JPEG and PNG files
-with OUT/lines.tsv (path, text, source, group, quad in the crop's pixels, dots_optional) and OUT/digits.tsv
-(style, path, digit); `train_recognizer.py --packed-lines OUT` reads them instead of ../shared.
+with OUT/lines.tsv (path, text, source, group, quad in the crop's pixels, dots_optional, the source's match
+rule) and OUT/digits.tsv (style, path, digit); `train_recognizer.py --packed-lines OUT` reads them instead of ../shared.
 
 The validation share of the labelled lines (real_data.is_validation) travels too: train_recognizer.py keeps it
 out of training as it does at home and reports on it. The held halves of photos/ are never read here
@@ -90,6 +90,7 @@ def main() -> None:
     labelled = labelled_lines()
     examples = labelled + [e for p in args.pseudo for e in read_pseudo(p)]
     cache = ImageCache()
+    rules = {e.source: line_match_rule(e.source) for e in examples}  # how train_recognizer.py judges each source
     rows = []
     images: dict[str, np.ndarray] = {}
     for k, e in enumerate(examples):
@@ -110,10 +111,10 @@ def main() -> None:
             name = f"lines/{k:05d}.jpg"
             img.save(os.path.join(args.out, name), quality=LINE_JPEG_QUALITY)
         quad_text = ",".join(f"{v:.2f}" for v in local.pts.reshape(-1))
-        rows.append((name, e.text, e.source, e.group, quad_text, "1" if e.dots_optional else "0"))
+        rows.append((name, e.text, e.source, e.group, quad_text, "1" if e.dots_optional else "0", rules[e.source]))
     with open(os.path.join(args.out, "lines.tsv"), "w", newline="") as f:
         w = csv.writer(f, delimiter="\t", quoting=csv.QUOTE_NONE, lineterminator="\n")
-        w.writerow(("path", "text", "source", "group", "quad", "dots_optional"))
+        w.writerow(("path", "text", "source", "group", "quad", "dots_optional", "rule"))
         w.writerows(rows)
     digits = []
     for style, crops in sorted(digit_crops().items()):

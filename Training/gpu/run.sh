@@ -13,6 +13,7 @@
 # A recognizer of width 1 is fine-tuned from the committed one (configs/recognizer-gpu.json), a wider one from it
 # widened (configs/recognizer-gpu-wide.json), on the generated lines and the packed real ones (pack_lines.py):
 #   DETECTORS= RECOGNIZERS="1 2" Training/gpu/run.sh OUT
+# (REAL_SHARE: the share of real lines among those drawn, train_recognizer.py --real-share.)
 # See Training/gpu/README.md.
 #
 #   Training/gpu/run.sh OUT                      # on the GPU machine, from the repository root
@@ -113,7 +114,7 @@ for width in "${recognizers[@]}"; do
     [ "$width" = 1 ] || [ "$width" = 1.0 ] || config=configs/recognizer-gpu-wide.json
     "$PY" train_recognizer.py --synthetic "${trained[@]}" --synthetic-val "$WORK/synth-val" \
         --packed-lines "../$PACK/lines" --init ../Models/reader/line-recognizer.safetensors --width "$width" \
-        --config "$config" "${MINUTES[@]}" --out "$WORK/recognizer-w$width.pt" \
+        --config "$config" "${MINUTES[@]}" ${REAL_SHARE:+--real-share "$REAL_SHARE"} --out "$WORK/recognizer-w$width.pt" \
         --workers "$workers" --threads 1 --device "$DEVICE" --seed $((SEED + 100 + k)) \
         > "$WORK/train-recognizer-w$width.log" 2>&1 &
     pids+=($!)
