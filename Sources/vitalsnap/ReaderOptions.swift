@@ -12,7 +12,7 @@ struct ReaderOptions: ParsableArguments {
         valueName: "rules|model"))
     var reader: ReaderChoice.Kind?
     @Option(help: ArgumentHelp(
-        "Read with the trained models in this folder instead of the bundled ones (line-detector.safetensors, line-recognizer.safetensors and optionally photo-orienter.safetensors and second-line-detector.safetensors, as Training/export.py writes them); implies --reader model.",
+        "Read with the trained models in this folder instead of the bundled ones (line-detector.safetensors, line-recognizer.safetensors and optionally photo-orienter.safetensors, second-line-detector.safetensors and second-line-recognizer.safetensors, as Training/export.py writes them); implies --reader model.",
         valueName: "dir"))
     var models: String?
     @Option(help: ArgumentHelp(
@@ -24,7 +24,7 @@ struct ReaderOptions: ParsableArguments {
         visibility: .hidden))
     var noOrienter = false
     @Flag(help: ArgumentHelp(
-        "(developer) Read with the model alone: no second detector and no second opinion from the rules on the photos it refuses.",
+        "(developer) Read with the model alone: no second recognizer, no second detector and no second opinion from the rules on the photos it refuses.",
         visibility: .hidden))
     var noSecondOpinion = false
 
@@ -58,6 +58,7 @@ struct ReaderOptions: ParsableArguments {
             if let minConfidence { models.recognizerInfo.minimumConfidence = minConfidence }
             if noOrienter { models.orienter = nil }
             if noSecondOpinion {
+                models.secondRecognizer = nil
                 models.secondDetector = nil
                 models.secondOpinion = .none
             }

@@ -22,8 +22,8 @@ import VitalSnapModels
         zip(a.values, b.values).map { abs($0 - $1) / max(1, abs($1)) }.max() ?? .infinity
     }
 
-    func check(_ network: Network, input: String, output: String) throws {
-        let file = try SafeTensorsFile(contentsOf: Self.fixture)
+    func check(_ network: Network, input: String, output: String, fixture: URL = Self.fixture) throws {
+        let file = try SafeTensorsFile(contentsOf: fixture)
         var network = network
         try network.run(try map(file, input))
         let expected = try map(file, output)
@@ -39,6 +39,15 @@ import VitalSnapModels
 
     @Test func recognizerMatchesPyTorch() throws {
         try check(try ReaderModels.bundled().recognizer, input: "recognizer.input", output: "recognizer.output")
+    }
+
+    @Test func secondRecognizerMatchesPyTorch() throws {
+        let second = try #require(try ReaderModels.bundled().secondRecognizer, "the bundled models have a second recognizer")
+        let fixture = Self.fixture.deletingLastPathComponent().appendingPathComponent("second-recognizer-parity.safetensors")
+        try check(second.network, input: "recognizer.input", output: "recognizer.output", fixture: fixture)
+        #expect(second.info.alphabet == Array("0123456789.-:LOHIEro"))
+        #expect(second.network.graph.outputChannels == second.info.alphabet.count + 1)
+        #expect(!second.info.views.isEmpty)
     }
 
     @Test func modelsFollowTheConventionsOfThisReader() throws {
@@ -136,6 +145,28 @@ import VitalSnapModels
             Issue.record("a broken second detector was loaded")
         } catch {
             #expect(error.description.contains(ReaderModels.secondDetectorFile))
+        }
+    }
+
+    /// The second recognizer is optional: none without its file; loaded with its own threshold where there is
+    /// one; a file that breaks the recognizer's conventions is refused with its path.
+    @Test func theSecondRecognizerIsOptionalAndChecked() throws {
+        let copy = try LineModelsCopy("second-recognizer")
+        defer { copy.remove() }
+        #expect(try ReaderModels(directory: copy.folder).secondRecognizer == nil)
+        let second = copy.folder.appendingPathComponent(ReaderModels.secondRecognizerFile)
+        try FileManager.default.copyItem(at: copy.folder.appendingPathComponent(ReaderModels.recognizerFile), to: second)
+        try copy.changeMetadata(of: ReaderModels.secondRecognizerFile) { $0["vitalsnap.recognizer.min_confidence"] = "0.81" }
+        let models = try ReaderModels(directory: copy.folder)
+        #expect(models.secondRecognizer?.info.minimumConfidence == 0.81)
+        #expect(models.recognizerInfo.minimumConfidence != 0.81, "each recognizer keeps its own threshold")
+        #expect(ReaderStages.model(models).secondRecognition?.minimumConfidence == 0.81)
+        try copy.changeMetadata(of: ReaderModels.secondRecognizerFile) { $0["vitalsnap.recognizer.min_confidence"] = "1.5" }
+        do {
+            _ = try ReaderModels(directory: copy.folder)
+            Issue.record("a second recognizer with no usable threshold was loaded")
+        } catch {
+            #expect(error.description.contains(ReaderModels.secondRecognizerFile))
         }
     }
 

@@ -8,7 +8,8 @@ import VitalSnapImaging
 ///     decode ─ working frame ─ locate lines ─ stand upright ─┬─ rectify ─ recognize ─ views ─ place ─┐
 ///                                                            └──────────── each line ────────────────┘
 ///     ─ keep the best readings ─ assemble the fields ─ glare ─ result ─ last look at a turned photo
-///     ─ refused: the same again on the second locator's lines, then the second opinion (`read(image:file:)`)
+///     ─ refused: the same again with the second recognizer (taken where it agrees with the first), then on
+///       the second locator's lines, then the second opinion (`read(image:file:)`)
 ///
 /// Each stage is a small type with a declared input and output. The replaceable ones are protocols, chosen
 /// together in `ReaderStages`: rule-based (`Rules/`) or trained (`Trained/`). `vitalsnap batch`, `eval`,
@@ -60,6 +61,9 @@ public struct DisplayReader: Sendable {
     /// the same stages on the second locator's lines, then the second opinion (none, one or both; an array,
     /// since a reader cannot hold a reader otherwise).
     private var secondReaders: [(reader: DisplayReader, warning: String)] = []
+    /// The same stages with the second recognizer (`ReaderStages.secondRecognition`), asked before
+    /// `secondReaders` (none or one; an array for the same reason).
+    private var secondRecognitionReader: [DisplayReader] = []
     private let logger = Logger(label: "vitalsnap.ocr")
 
     public init(peripheral: PeripheralDefinition, unit: String? = nil, reader: ReaderChoice, configuration: Configuration = .init()) {
@@ -78,11 +82,17 @@ public struct DisplayReader: Sendable {
         selection = LineSelection(configuration: configuration.selection)
         glareCheck = GlareCheck(configuration: configuration.glare)
         guard configuration.asksSecondOpinion, peripheral.type != .numericDisplay else { return }
+        if let recognition = stages.secondRecognition {
+            secondRecognitionReader = [
+                DisplayReader(peripheral: peripheral, unit: unit, stages: stages.recognizing(with: recognition), configuration: configuration)
+            ]
+        }
         if let second = stages.secondLocator {
             var looking = stages
             looking.locator = second
             looking.secondLocator = nil
             looking.secondOpinion = .none
+            looking.secondRecognition = nil
             secondReaders.append((
                 DisplayReader(peripheral: peripheral, unit: unit, stages: looking, configuration: configuration),
                 "read from the second detector's lines"))
@@ -132,11 +142,15 @@ public struct DisplayReader: Sendable {
     }
 
     /// Reads an image: the whole chain, the photo stood upright where the configuration says so; a photo refused
-    /// is read again from the second locator's lines, then by the second opinion, where the stages have them.
+    /// is read again with the second recognizer, from the second locator's lines, then by the second opinion,
+    /// where the stages have them.
     public mutating func read(image: GrayImage, file: String = "") throws(ReaderStageError) -> PhotoResult {
         let result = try read(image, file: file, standingUpright: configuration.standsPhotosUpright).result
-        guard !secondReaders.isEmpty, result.reading?.readingString == nil, result.reading?.word == nil,
+        guard result.reading?.readingString == nil, result.reading?.word == nil,
             ReaderStages.SecondOpinion.mayAsk(after: result) else { return result }
+        if let agreed = try readAgainWithSecondRecognizer(image, file: file, refused: result) {
+            return agreed
+        }
         for k in secondReaders.indices {
             var second = try secondReaders[k].reader.read(image: image, file: file)
             guard second.reading?.readingString != nil || second.reading?.word != nil else { continue }
@@ -144,6 +158,24 @@ public struct DisplayReader: Sendable {
             return second
         }
         return result
+    }
+
+    /// The second recognizer's reading of a photo the first refused as unsure of a value's digits, where each of
+    /// its values is the text of a line the first recognizer read (two recognizers trained apart seldom agree on
+    /// a wrong text); nil where there is no second recognizer, the photo was refused for another reason (a value
+    /// missing, glare), or the second reads nothing or another text.
+    private mutating func readAgainWithSecondRecognizer(
+        _ image: GrayImage, file: String, refused: PhotoResult
+    ) throws(ReaderStageError) -> PhotoResult? {
+        guard !secondRecognitionReader.isEmpty, ReadingAssembler.refusesUnclearDigits(refused.message),
+            let firstText = refused.reading?.recognizedText, !firstText.isEmpty else { return nil }
+        var second = try secondRecognitionReader[0].read(image: image, file: file)
+        let values = second.reading?.values ?? []
+        let firstLines = firstText.split(separator: "\n")
+        guard !values.isEmpty, values.allSatisfy({ value in firstLines.contains { $0 == value.text } }) else { return nil }
+        second.warnings.append(
+            "read by the second recognizer, which agrees with the first's unsure reading (\(refused.message ?? "no reading"))")
+        return second
     }
 
     /// The lines of `image` read as it stands (rectified, recognized, checked in their views, the best reading

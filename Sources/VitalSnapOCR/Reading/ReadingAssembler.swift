@@ -179,10 +179,23 @@ public struct ReadingAssembler: Sendable {
 
     struct Implausible: Error { var message: String }
 
+    /// Why a field is not read when the recognizer was unsure of its digits: the one refusal a second recognizer
+    /// may overturn (`DisplayReader`), told by `refusesUnclearDigits(_:)`.
+    static func unclearDigits(of field: FieldDefinition, text: String) -> String {
+        "the digits of \(field.name.rawValue) \(unclearDigitsPhrase) (\(text))"
+    }
+
+    /// Whether `message` (a refused reading's) is `unclearDigits(of:text:)`'s.
+    static func refusesUnclearDigits(_ message: String?) -> Bool {
+        message.map { $0.hasPrefix("the digits of ") && $0.contains(" \(unclearDigitsPhrase) (") } ?? false
+    }
+
+    private static let unclearDigitsPhrase = "are unclear"
+
     func value(of line: RecognizedLine, for field: FieldDefinition) -> Result<FieldValue, Implausible> {
         guard !line.hasGap else { return .failure(Implausible(message: "a digit of \(field.name.rawValue) is missing")) }
         guard !line.characters.contains(where: { $0.character == "?" }), line.confidence >= minimumConfidence else {
-            return .failure(Implausible(message: "the digits of \(field.name.rawValue) are unclear (\(line.text))"))
+            return .failure(Implausible(message: Self.unclearDigits(of: field, text: line.text)))
         }
         return value(text: line.text, confidence: line.confidence, for: field)
     }

@@ -10,6 +10,7 @@ public struct ReaderModels: Sendable {
     public static let recognizerFile = "line-recognizer.safetensors"
     public static let orienterFile = "photo-orienter.safetensors"
     public static let secondDetectorFile = "second-line-detector.safetensors"
+    public static let secondRecognizerFile = "second-line-recognizer.safetensors"
 
     public var detector: Network
     /// The long side the detector was trained at, which it runs at (`vitalsnap.detector.long_side`).
@@ -21,6 +22,10 @@ public struct ReaderModels: Sendable {
     /// A second detector, if the folder has one: the lines it finds are read where those of `detector` give
     /// no reading (`ReaderStages.secondLocator`).
     public var secondDetector: SecondDetector?
+    /// A second recognizer, if the folder has one: trained apart from `recognizer`, it reads a photo again where
+    /// `recognizer` was unsure of a value, and its reading is taken only where it is sure of the very text the
+    /// first one read (`ReaderStages.secondRecognition`).
+    public var secondRecognizer: SecondRecognizer?
     /// Who reads what these models refuse (`ReaderStages.secondOpinion`); `.none` to measure them alone.
     public var secondOpinion: ReaderStages.SecondOpinion = .rules
 
@@ -28,6 +33,13 @@ public struct ReaderModels: Sendable {
     public struct SecondDetector: Sendable {
         public var network: Network
         public var longSide: Int
+    }
+
+    /// A recognizer asked after the first one, with what its file says about reading with it (its own
+    /// temperature, threshold and views, chosen by its own calibration).
+    public struct SecondRecognizer: Sendable {
+        public var network: Network
+        public var info: RecognizerInfo
     }
 
     /// The orienter's network and what its file says about using it.
@@ -55,9 +67,17 @@ public struct ReaderModels: Sendable {
         } catch {
             throw .unreadable(directory.path, String(describing: error))
         }
-        let r = recognizerFile.metadata
         detectorLongSide = try Self.checkDetector(detectorFile, at: detectorURL)
-        try Self.expect(r, "vitalsnap.recognizer.crop_height", LineCropper.height, in: recognizerURL)
+        recognizerInfo = try Self.checkRecognizer(recognizerFile, at: recognizerURL)
+        orienter = try Self.loadOrienter(directory.appendingPathComponent(Self.orienterFile))
+        secondDetector = try Self.loadSecondDetector(directory.appendingPathComponent(Self.secondDetectorFile))
+        secondRecognizer = try Self.loadSecondRecognizer(directory.appendingPathComponent(Self.secondRecognizerFile))
+    }
+
+    /// What a recognizer file says about reading with it, after checking it follows this reader's conventions.
+    private static func checkRecognizer(_ file: SafeTensorsFile, at recognizerURL: URL) throws(ReaderModelError) -> RecognizerInfo {
+        let r = file.metadata
+        try expect(r, "vitalsnap.recognizer.crop_height", LineCropper.height, in: recognizerURL)
         guard let alphabet = r["vitalsnap.recognizer.alphabet"], !alphabet.isEmpty,
               let temperature = r["vitalsnap.recognizer.temperature"].flatMap(Double.init), temperature > 0,
               let threshold = r["vitalsnap.recognizer.min_confidence"].flatMap(Double.init), (0...1).contains(threshold)
@@ -89,11 +109,9 @@ public struct ReaderModels: Sendable {
             }
             columnsPerStep = value
         }
-        recognizerInfo = RecognizerInfo(
+        return RecognizerInfo(
             alphabet: Array(alphabet), temperature: temperature, minimumConfidence: threshold, views: views,
             columnsPerStep: columnsPerStep)
-        orienter = try Self.loadOrienter(directory.appendingPathComponent(Self.orienterFile))
-        secondDetector = try Self.loadSecondDetector(directory.appendingPathComponent(Self.secondDetectorFile))
     }
 
     /// The long side a detector file runs at, after checking it follows this reader's conventions.
@@ -124,6 +142,11 @@ public struct ReaderModels: Sendable {
     private static func loadSecondDetector(_ url: URL) throws(ReaderModelError) -> SecondDetector? {
         guard let (file, network) = try loadOptional(url) else { return nil }
         return SecondDetector(network: network, longSide: try checkDetector(file, at: url))
+    }
+
+    private static func loadSecondRecognizer(_ url: URL) throws(ReaderModelError) -> SecondRecognizer? {
+        guard let (file, network) = try loadOptional(url) else { return nil }
+        return SecondRecognizer(network: network, info: try checkRecognizer(file, at: url))
     }
 
     private static func loadOrienter(_ url: URL) throws(ReaderModelError) -> Orienter? {

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import VitalSnapImaging
+@testable import VitalSnapOCR
+
+/// A photo refused because the first recognizer was unsure of a value is read again with the second recognizer,
+/// and that reading is taken only where it is the text the first one read. Checked through the reader itself,
+/// with stand-in stages: one line (`ViewAgreementTests.OneLine`), cut by the trained reader's rectifier and read
+/// `120` or another text, as sure as asked.
+struct SecondRecognizerTests {
+    /// Reads `text` sure of each character and of the line as a whole by `lineConfidence`; its characters lie
+    /// side by side in the crop, so the reader places the line in the image.
+    struct Stub: CharacterRecognizer {
+        var text: @Sendable (Int) -> String = { _ in "120" }
+        var lineConfidence: @Sendable (Int) -> Double = { _ in 1 }
+        mutating func recognize(_ line: RectifiedLine) -> LineTranscript {
+            let characters = text(line.digitHeight).enumerated().map { k, c in
+                RecognizedCharacter(
+                    character: c, confidence: 0.95, segments: [], box: PixelRect(x: 8 + 14 * k, y: 6, width: 12, height: 20))
+            }
+            var read = LineTranscript(characters: characters, contrast: 100, hasGap: false)
+            read.lineConfidence = lineConfidence(line.digitHeight)
+            return read
+        }
+    }
+
+    /// A reader of `peripheral` whose first recognizer reads `120` sure at `firstSure` only, with `second` as its
+    /// second recognizer (threshold 0.5 for both).
+    func reader(
+        firstSure: Double, second: Stub?, asksSecondOpinion: Bool = true, peripheral: Int = 9, unit: String? = "mg/dL"
+    ) throws -> DisplayReader {
+        let line = TextLine(candidates: [], polarity: .dark, centerX: 100, centerY: 50, angle: 0, length: 120,
+                            digitHeight: 40, candidatesAreCharacters: false, role: .value)
+        let stages = ReaderStages(
+            locator: ViewAgreementTests.OneLine(line: line), rectifier: ModelLineRectifier(),
+            recognizer: Stub(text: { _ in "120" }, lineConfidence: { _ in firstSure }), minimumConfidence: 0.5,
+            turnCheck: SidewaysSecondChance(), checksPolarity: false,
+            secondRecognition: second.map { ReaderStages.Recognition(recognizer: $0, minimumConfidence: 0.5) })
+        var configuration = DisplayReader.Configuration()
+        configuration.asksSecondOpinion = asksSecondOpinion
+        configuration.standsPhotosUpright = false
+        let definition = try #require(try PeripheralCatalog.builtIn()[peripheral])
+        return DisplayReader(peripheral: definition, unit: unit, stages: stages, configuration: configuration)
+    }
+
+    let image = GrayImage(width: 200, height: 100, fill: 128)
+    /// A second recognizer sure of `120`.
+    let sureOf120 = Stub(text: { _ in "120" }, lineConfidence: { _ in 0.9 })
+
+    @Test func aValueTheFirstDoubtsIsTakenWhereTheSecondIsSureOfTheSameText() throws {
+        var alone = try reader(firstSure: 0.3, second: nil)
+        let refused = try alone.read(image: image)
+        #expect(refused.reading?.readingString == nil)
+        #expect(refused.message?.contains("unclear (120)") == true)
+
+        var agreeing = try reader(firstSure: 0.3, second: sureOf120)
+        let result = try agreeing.read(image: image)
+        #expect(result.reading?.readingString == "120")
+        #expect(result.warnings.contains { $0.hasPrefix("read by the second recognizer") })
+    }
+
+    @Test func aSecondRecognizerThatReadsAnotherTextIsNotTaken() throws {
+        var other = try reader(firstSure: 0.3, second: Stub(text: { _ in "121" }, lineConfidence: { _ in 0.9 }))
+        let result = try other.read(image: image)
+        #expect(result.reading?.readingString == nil)
+        #expect(result.message?.contains("unclear (120)") == true, "the first reading's reason stands")
+    }
+
+    @Test func aSecondRecognizerAsUnsureIsNotTaken() throws {
+        var unsure = try reader(firstSure: 0.3, second: Stub(text: { _ in "120" }, lineConfidence: { _ in 0.3 }))
+        #expect(try unsure.read(image: image).reading?.readingString == nil)
+    }
+
+    @Test func aReadingTheFirstIsSureOfIsNotReadAgain() throws {
+        // The second would read 121: asked, it could only refuse; not asked, the first's 120 stands.
+        var sure = try reader(firstSure: 0.9, second: Stub(text: { _ in "121" }, lineConfidence: { _ in 0.9 }))
+        let result = try sure.read(image: image)
+        #expect(result.reading?.readingString == "120", "\(result.message ?? "")")
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test func onlyARefusalOverUnclearDigitsIsReadAgain() throws {
+        let glucose = try #require(try PeripheralCatalog.builtIn()[9])
+        let field = try #require(glucose.fields.first)
+        #expect(ReadingAssembler.refusesUnclearDigits(ReadingAssembler.unclearDigits(of: field, text: "120")))
+        for other in ["glare covers the digits", "found 1 of the 3 values", "no digits found", "120 is not a number"] {
+            #expect(!ReadingAssembler.refusesUnclearDigits(other), "\(other)")
+        }
+        #expect(!ReadingAssembler.refusesUnclearDigits(nil))
+    }
+
+    @Test func neitherFramesOfACameraNorPlainNumericDisplaysAreReadAgain() throws {
+        var live = try reader(firstSure: 0.3, second: sureOf120, asksSecondOpinion: false)
+        #expect(try live.read(image: image).reading?.readingString == nil)
+        var numeric = try reader(firstSure: 0.3, second: sureOf120, peripheral: 100, unit: nil)
+        #expect(try numeric.read(image: image).reading?.readingString == nil)
+    }
+}
