@@ -8,13 +8,15 @@
 # FOLDER holds JPEG/PNG photos and a labels.tsv (file, reading, match; see ../shared/data/photos/README.md).
 # PERIPHERAL defaults to 100 (any numeric display). ssocr runs once per image, one after another, with
 # `-d -1 -T` unless other options are given (e.g. `-d -1 -f white -b black closing 2` for white digits).
-# READER=rules|model picks vitalsnap's reader (default: its own default).
+# READER=rules|model picks vitalsnap's reader (default: its own default); MODELS=DIR reads with the trained
+# models in DIR (`vitalsnap batch --models`), e.g. a copy of Models/reader less one file, to measure what it costs.
 # Needs: ssocr, GNU time (/usr/bin/time), python3: `sudo apt-get install -y ssocr time`.
 set -euo pipefail
 FOLDER=${1:?usage: compare-ssocr.sh FOLDER [PERIPHERAL] [SSOCR OPTIONS...]}
 PERIPHERAL=${2:-100}
 READER_OPTION=()
 [ -n "${READER:-}" ] && READER_OPTION=(--reader "$READER")
+[ -n "${MODELS:-}" ] && READER_OPTION+=(--models "$MODELS")
 shift $(( $# >= 2 ? 2 : 1 ))
 SSOCR_OPTIONS=("$@")
 [ ${#SSOCR_OPTIONS[@]} -eq 0 ] && SSOCR_OPTIONS=(-d -1 -T)
@@ -31,7 +33,7 @@ FILES="$WORK/files.txt"
 tail -n +2 "$FOLDER/labels.tsv" | cut -f1 | while read -r f; do echo "$FOLDER/$f"; done >"$FILES"
 N=$(wc -l <"$FILES")
 CORES=$(nproc)
-echo "folder: $FOLDER ($N images), peripheral $PERIPHERAL, reader ${READER:-default}, $CORES cores; ssocr ${SSOCR_OPTIONS[*]}"
+echo "folder: $FOLDER ($N images), peripheral $PERIPHERAL, reader ${READER:-default}${MODELS:+ with the models in $MODELS}, $CORES cores; ssocr ${SSOCR_OPTIONS[*]}"
 
 # Page cache warm for everyone: read every file once first.
 xargs cat <"$FILES" >/dev/null
