@@ -7,7 +7,22 @@ The learning-rate schedules follow `Budget.fraction`, the share of the run done 
 from __future__ import annotations
 
 import argparse
+import math
 import time
+
+# The one-cycle schedule (`one_cycle_lr`): warm up over this share of the run, then fall along a cosine to this
+# share of the peak.
+WARM_UP_SHARE = 0.05
+FINAL_LR_SHARE = 0.02
+
+
+def one_cycle_lr(peak: float, fraction: float) -> float:
+    """The learning rate `fraction` of the way through a run (`Budget.fraction`): up from 0 to `peak` over the
+    first WARM_UP_SHARE, then down along a cosine to FINAL_LR_SHARE of it."""
+    if fraction < WARM_UP_SHARE:
+        return peak * fraction / WARM_UP_SHARE
+    falling = (fraction - WARM_UP_SHARE) / (1 - WARM_UP_SHARE)
+    return peak * (FINAL_LR_SHARE + (1 - FINAL_LR_SHARE) * 0.5 * (1 + math.cos(math.pi * falling)))
 
 
 class Budget:

@@ -28,8 +28,7 @@ import numpy as np
 from common import AGREEMENT_VIEWS, crop_line, view_quad
 from infer import best_path, load_recognizer, recognizer_logits, text_probability, views_probability
 from line_examples import ImageCache, LineSampler, read_synthetic, split_real
-from real_data import agrees, line_match_rule, panel_meter_lines, whole_image_lines
-from train_recognizer import read_extra
+from real_data import agrees, line_match_rule, panel_meter_lines, read_lines_tsv, whole_image_lines
 
 TARGET_WRONG = 0.005      # half the 1% the readings may reach: a photo's reading can fail in more ways than a line
 # A floor under the threshold, for a validation set so small that no wrong line sets it. It was 0.5, above what
@@ -52,7 +51,7 @@ def main() -> None:
 
     real = panel_meter_lines() + whole_image_lines()
     for extra in args.extra_lines:
-        real += read_extra(extra)
+        real += read_lines_tsv(extra)
     _, val = split_real(real)
     sampler = LineSampler([], [], {}, ImageCache())
     rng = random.Random(0)

@@ -57,6 +57,9 @@ SPECKLE_SHARE = (0.001, 0.015) # ...then this share of its pixels flipped, in sp
 COLOUR_JITTER_MAX_PIXELS = 400_000
 COLOUR_JITTER_CHANCE = 0.5
 
+# Real images longer than this are kept halved (ImageCache), and so in grey only.
+CACHE_LONG_SIDE = 1400
+
 # Digit crops: the share of the crop's height the digit fills, per folder (measured by eye).
 DIGIT_SHARE = {"lcd-digits-kazuhito": 0.78, "gaspump-digits-kazmiekr": 0.95}
 
@@ -72,7 +75,7 @@ def read_synthetic(folder: str) -> list[tuple[str, str]]:
 class ImageCache:
     """Decoded grey images, kept small: photos larger than `long_side` are stored halved, with their scale."""
 
-    def __init__(self, long_side: int = 1400):
+    def __init__(self, long_side: int = CACHE_LONG_SIDE):
         self.long_side = long_side
         self.images: dict[str, tuple[np.ndarray, float]] = {}
         self.colour: dict[str, np.ndarray | None] = {}

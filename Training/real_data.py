@@ -12,12 +12,13 @@ there, never on the held halves.
 """
 from __future__ import annotations
 
+import csv
 import functools
 import hashlib
 import math
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -143,6 +144,35 @@ def whole_image_lines() -> list[LineExample]:
     for row in read_labels(meter):
         if text_is_encodable(row["reading"]):
             out.append(LineExample(os.path.join(meter, row["file"]), row["reading"], "multimeter-jiweibo", row["file"]))
+    return out
+
+
+def labelled_lines() -> list[LineExample]:
+    """Every labelled real line (panel meters, one-line images) as the recognizer learns it. A label judged by
+    its digits may leave out the decimal point its line shows: it teaches its digits with any decimal point read
+    counted as a blank (train_recognizer.ctc_log_probs). Its pseudo-labelled line, where there is one, teaches
+    the text read, decimal point included (pseudo_label.digits_label_text)."""
+    lines = panel_meter_lines() + whole_image_lines()
+    rules = match_rules(e.source for e in lines)
+    return [replace(e, text=e.text.replace(".", ""), dots_optional=True) if rules[e.source] == "digits" else e
+            for e in lines]
+
+
+def match_rules(sources) -> dict[str, str]:
+    """Each source's `line_match_rule`, worked out once per source (it reads the source's labels)."""
+    return {source: line_match_rule(source) for source in set(sources)}
+
+
+def read_lines_tsv(path: str, base: str | None = None) -> list[LineExample]:
+    """A lines.tsv of real lines: pseudo_label.py's, or pack_lines.py's, whose paths are relative to `base` and
+    which says which texts leave out decimal points."""
+    out = []
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
+            pts = np.array([float(v) for v in row["quad"].split(",")]).reshape(4, 2)
+            image = os.path.join(base, row["path"]) if base else row["path"]
+            out.append(LineExample(image, row["text"], row["source"], row["group"], Quad(pts),
+                                   dots_optional=row.get("dots_optional") == "1"))
     return out
 
 

@@ -12,16 +12,15 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import os
 import random
 import sys
-from collections import deque
 
 import numpy as np
 import torch
 
-from budget import add_budget_arguments, budget_from
+from budget import add_budget_arguments, budget_from, one_cycle_lr
+from made_ahead import made_ahead
 from device import add_device_argument, cpu_state, device_of, numpy_of, pick_device
 from common import DETECTOR_LONG_SIDE, DETECTOR_STRIDE, Quad, load_rgb, seed_everything, to_grey
 from real_data import is_validation, whole_image_lines, whole_image_quad
@@ -282,31 +281,8 @@ class Batches:
         return tuple(np.stack([i[k] for i in items]) for k in range(4))
 
     def __iter__(self):
-        workers = self.args.workers
-        if workers <= 0:
-            step = 0
-            while True:
-                yield self.make(step)
-                step += 1
-        # Forked before the network goes to a GPU: the workers inherit the scene lists and never touch CUDA.
-        global _batches
-        _batches = self
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            ahead = 4 * workers
-            pending = deque(pool.apply_async(_make_batch, (s,)) for s in range(ahead))
-            step = ahead
-            while True:
-                batch = pending.popleft().get()
-                pending.append(pool.apply_async(_make_batch, (step,)))
-                step += 1
-                yield batch
-
-
-_batches: Batches | None = None  # the forked workers' copy (set once before the fork, read only)
-
-
-def _make_batch(step: int):
-    return _batches.make(step)
+        # Four steps' batches asked for ahead per worker.
+        return made_ahead(self.make, self.args.workers, 4 * self.args.workers)
 
 
 def main() -> None:
@@ -372,8 +348,7 @@ def main() -> None:
     running = None
     print(f"training for {budget.describe()}", flush=True)
     while not budget.spent(step):
-        t = budget.fraction(step)
-        lr = args.lr * (t / 0.05 if t < 0.05 else 0.02 + 0.98 * 0.5 * (1 + np.cos(np.pi * (t - 0.05) / 0.95)))
+        lr = one_cycle_lr(args.lr, budget.fraction(step))
         for g in opt.param_groups:
             g["lr"] = lr
         x, cls, reg, mask = (torch.from_numpy(a).to(device) for a in next(batches))

@@ -15,19 +15,17 @@ import argparse
 import csv
 import itertools
 import json
-import multiprocessing
 import os
 import random
 import sys
-from collections import deque
-from dataclasses import replace
 
 import numpy as np
 import torch
 
-from budget import add_budget_arguments, budget_from
+from budget import add_budget_arguments, budget_from, one_cycle_lr
+from made_ahead import made_ahead
 from device import add_device_argument, cpu_state, device_of, pick_device
-from common import ALPHABET, Quad, CHAR_INDEX, MODELS, encode_text, seed_everything
+from common import ALPHABET, CHAR_INDEX, MODELS, encode_text, seed_everything
 from graphnet import GraphNet, freeze_batchnorm
 from infer import load_network, load_recognizer, shape_path
 from line_examples import (SHARE_REAL, ImageCache, LineSampler, batch_tensor, read_context_lines, read_synthetic,
@@ -35,7 +33,7 @@ from line_examples import (SHARE_REAL, ImageCache, LineSampler, batch_tensor, re
 from models import RECOGNIZER_STRIDES, recognizer_layers
 from recombine import CutLine, cut_lines
 from widen import widen_exported
-from real_data import LineExample, agrees, digit_crops, line_match_rule, panel_meter_lines, whole_image_lines
+from real_data import LineExample, agrees, digit_crops, labelled_lines, match_rules, read_lines_tsv
 from stage_config import parse_args_with_config
 
 BATCH = 48
@@ -78,19 +76,6 @@ def ctc_log_probs(log_probs: torch.Tensor, dots_optional: list[bool]) -> torch.T
     merged = torch.logaddexp(log_probs[:, :, 0], log_probs[:, :, DOT])  # T x N
     blank = torch.where(mask[None, :], merged, log_probs[:, :, 0])
     return torch.cat([blank.unsqueeze(2), log_probs[:, :, 1:]], dim=2)
-
-
-def read_extra(path: str, base: str | None = None) -> list[LineExample]:
-    """A lines.tsv of real lines (pseudo_label.py's; pack_lines.py's, whose paths are relative to `base` and
-    which says which texts leave out decimal points)."""
-    out = []
-    with open(path, newline="") as f:
-        for row in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
-            pts = np.array([float(v) for v in row["quad"].split(",")]).reshape(4, 2)
-            image = os.path.join(base, row["path"]) if base else row["path"]
-            out.append(LineExample(image, row["text"], row["source"], row["group"], Quad(pts),
-                                   dots_optional=row.get("dots_optional") == "1"))
-    return out
 
 
 def evaluate(net, sampler: LineSampler, val: list[LineExample], synthetic_val: list[tuple[str, str]],
@@ -145,36 +130,16 @@ class Pools:
         return batches
 
     def batches(self, workers: int):
-        """Batches without end, pool after pool; made by `workers` forked processes when over 0."""
-        if workers <= 0:
-            number = 0
-            while True:
-                yield from self.make(number)
-                number += 1
-        # Forked before the network goes to a GPU: the workers inherit the line lists and never touch CUDA.
-        global _pools
-        _pools = self
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            pending = deque(pool.apply_async(_make_pool, (n,)) for n in range(2 * workers))
-            number = 2 * workers
-            while True:
-                batches = pending.popleft().get()
-                pending.append(pool.apply_async(_make_pool, (number,)))
-                number += 1
-                yield from batches
-
-
-_pools: Pools | None = None  # the forked workers' copy (set once before the fork, read only)
-
-
-def _make_pool(number: int):
-    return _pools.make(number)
+        """Batches without end, pool after pool; made by `workers` forked processes when over 0, two pools
+        asked for ahead per worker."""
+        for pool in made_ahead(self.make, workers, 2 * workers):
+            yield from pool
 
 
 def read_packed(folder: str) -> tuple[list[LineExample], dict[str, list[tuple[str, str]]], dict[str, str]]:
     """The real lines, digit crops and each source's match rule that Training/gpu/pack_lines.py wrote (on a
     machine without ../shared)."""
-    lines = read_extra(os.path.join(folder, "lines.tsv"), folder)
+    lines = read_lines_tsv(os.path.join(folder, "lines.tsv"), folder)
     with open(os.path.join(folder, "lines.tsv"), newline="") as f:
         rules = {row["source"]: row["rule"] for row in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE)}
     digits: dict[str, list[tuple[str, str]]] = {}
@@ -223,15 +188,9 @@ def main() -> None:
     if args.packed_lines:
         real, digits, rules = read_packed(args.packed_lines)
     else:
-        real = panel_meter_lines() + whole_image_lines()
-        # A label judged by its digits may leave out the decimal point its line shows: it teaches its digits with
-        # any decimal point read counted as a blank (ctc_log_probs). Its pseudo-labelled line, where there is one,
-        # teaches the text read, decimal point included (pseudo_label.digits_label_text).
-        real = [replace(e, text=e.text.replace(".", ""), dots_optional=True) if line_match_rule(e.source) == "digits" else e
-                for e in real]
-        real += [e for extra in args.extra_lines for e in read_extra(extra)]
+        real = labelled_lines() + [e for extra in args.extra_lines for e in read_lines_tsv(extra)]
         digits = digit_crops()
-        rules = {e.source: line_match_rule(e.source) for e in real}
+        rules = match_rules(e.source for e in real)
     real_train, real_val = split_real(real)
     sampler = LineSampler([l for folder in args.synthetic for l in read_synthetic(folder)], real_train,
                           split_digits(digits), ImageCache(),
@@ -265,9 +224,7 @@ def main() -> None:
         if budget.spent(step):
             break
         elapsed = budget.elapsed
-        # One cycle over the budget: warm up for 5%, then cosine down to 2% of the peak.
-        t = budget.fraction(step)
-        lr = args.lr * (t / 0.05 if t < 0.05 else 0.02 + 0.98 * 0.5 * (1 + np.cos(np.pi * (t - 0.05) / 0.95)))
+        lr = one_cycle_lr(args.lr, budget.fraction(step))
         for g in opt.param_groups:
             g["lr"] = lr
         log_probs, lengths = forward(net, [c for c, _, _ in batch])

@@ -188,9 +188,10 @@ import VitalSnapModels
     @Test func theReaderStandsUpWhatTheOrienterSaysIsTurned() throws {
         let bp = try #require(PeripheralCatalog.builtIn()[2])
         let photo = try sample("bp-b3", 1)
-        // The trained stages alone: the second detector's lines or the rules' second opinion would read the
-        // upright photo they refuse when told wrongly that it is turned.
+        // The trained stages alone: the second recognizer, the second detector's lines or the rules' second
+        // opinion would read the upright photo they refuse when told wrongly that it is turned.
         var models = try ReaderModels.bundled()
+        models.secondRecognizer = nil
         models.secondDetector = nil
         models.secondOpinion = .none
         var reader = DisplayReader(peripheral: bp, reader: .model(models))
@@ -223,8 +224,9 @@ import VitalSnapModels
         let g2 = try #require(PeripheralCatalog.builtIn()[102])
         let photo = try sample("glucose-g2-mmol", 5)
         // The trained stages alone: the second detector's lines and the rules' second opinion (its own turn
-        // search) read this photo as it is.
+        // search) read this photo as it is; nor is the second recognizer asked.
         var models = try ReaderModels.bundled()
+        models.secondRecognizer = nil
         models.secondDetector = nil
         models.secondOpinion = .none
         var reader = DisplayReader(peripheral: g2, unit: "mmol/L", reader: .model(models))

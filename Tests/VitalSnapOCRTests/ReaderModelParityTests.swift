@@ -140,12 +140,7 @@ import VitalSnapModels
         try copy.changeMetadata(of: ReaderModels.secondDetectorFile) { $0["vitalsnap.detector.stride"] = "8" }
         #expect(throws: ReaderModelError.self) { try ReaderModels(directory: copy.folder) }
         try Data("not a model".utf8).write(to: second)
-        do {
-            _ = try ReaderModels(directory: copy.folder)
-            Issue.record("a broken second detector was loaded")
-        } catch {
-            #expect(error.description.contains(ReaderModels.secondDetectorFile))
-        }
+        expectRefused(copy, naming: ReaderModels.secondDetectorFile, "a broken second detector was loaded")
     }
 
     /// The second recognizer is optional: none without its file; loaded with its own threshold where there is
@@ -162,11 +157,16 @@ import VitalSnapModels
         #expect(models.recognizerInfo.minimumConfidence != 0.81, "each recognizer keeps its own threshold")
         #expect(ReaderStages.model(models).secondRecognition?.minimumConfidence == 0.81)
         try copy.changeMetadata(of: ReaderModels.secondRecognizerFile) { $0["vitalsnap.recognizer.min_confidence"] = "1.5" }
+        expectRefused(copy, naming: ReaderModels.secondRecognizerFile, "a second recognizer with no usable threshold was loaded")
+    }
+
+    /// The copied folder does not load, and the error names `file`.
+    func expectRefused(_ copy: LineModelsCopy, naming file: String, _ loaded: Comment) {
         do {
             _ = try ReaderModels(directory: copy.folder)
-            Issue.record("a second recognizer with no usable threshold was loaded")
+            Issue.record(loaded)
         } catch {
-            #expect(error.description.contains(ReaderModels.secondRecognizerFile))
+            #expect(error.description.contains(file))
         }
     }
 

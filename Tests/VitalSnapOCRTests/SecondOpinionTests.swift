@@ -24,6 +24,7 @@ struct SecondOpinionTests {
         var models = try ReaderModels.bundled()
         #expect(models.secondDetector != nil, "the bundled models have a second detector")
         if !secondDetector { models.secondDetector = nil }
+        models.secondRecognizer = nil  // asked before these, for unclear digits only: SecondRecognizerTests
         models.secondOpinion = secondOpinion
         var configuration = DisplayReader.Configuration()
         configuration.asksSecondOpinion = asks

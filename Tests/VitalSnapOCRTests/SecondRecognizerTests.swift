@@ -11,15 +11,15 @@ struct SecondRecognizerTests {
     /// Reads `text` sure of each character and of the line as a whole by `lineConfidence`; its characters lie
     /// side by side in the crop, so the reader places the line in the image.
     struct Stub: CharacterRecognizer {
-        var text: @Sendable (Int) -> String = { _ in "120" }
-        var lineConfidence: @Sendable (Int) -> Double = { _ in 1 }
+        var text = "120"
+        var lineConfidence = 1.0
         mutating func recognize(_ line: RectifiedLine) -> LineTranscript {
-            let characters = text(line.digitHeight).enumerated().map { k, c in
+            let characters = text.enumerated().map { k, c in
                 RecognizedCharacter(
                     character: c, confidence: 0.95, segments: [], box: PixelRect(x: 8 + 14 * k, y: 6, width: 12, height: 20))
             }
             var read = LineTranscript(characters: characters, contrast: 100, hasGap: false)
-            read.lineConfidence = lineConfidence(line.digitHeight)
+            read.lineConfidence = lineConfidence
             return read
         }
     }
@@ -33,7 +33,7 @@ struct SecondRecognizerTests {
                             digitHeight: 40, candidatesAreCharacters: false, role: .value)
         let stages = ReaderStages(
             locator: ViewAgreementTests.OneLine(line: line), rectifier: ModelLineRectifier(),
-            recognizer: Stub(text: { _ in "120" }, lineConfidence: { _ in firstSure }), minimumConfidence: 0.5,
+            recognizer: Stub(lineConfidence: firstSure), minimumConfidence: 0.5,
             turnCheck: SidewaysSecondChance(), checksPolarity: false,
             secondRecognition: second.map { ReaderStages.Recognition(recognizer: $0, minimumConfidence: 0.5) })
         var configuration = DisplayReader.Configuration()
@@ -45,7 +45,7 @@ struct SecondRecognizerTests {
 
     let image = GrayImage(width: 200, height: 100, fill: 128)
     /// A second recognizer sure of `120`.
-    let sureOf120 = Stub(text: { _ in "120" }, lineConfidence: { _ in 0.9 })
+    let sureOf120 = Stub(lineConfidence: 0.9)
 
     @Test func aValueTheFirstDoubtsIsTakenWhereTheSecondIsSureOfTheSameText() throws {
         var alone = try reader(firstSure: 0.3, second: nil)
@@ -60,20 +60,20 @@ struct SecondRecognizerTests {
     }
 
     @Test func aSecondRecognizerThatReadsAnotherTextIsNotTaken() throws {
-        var other = try reader(firstSure: 0.3, second: Stub(text: { _ in "121" }, lineConfidence: { _ in 0.9 }))
+        var other = try reader(firstSure: 0.3, second: Stub(text: "121", lineConfidence: 0.9))
         let result = try other.read(image: image)
         #expect(result.reading?.readingString == nil)
         #expect(result.message?.contains("unclear (120)") == true, "the first reading's reason stands")
     }
 
     @Test func aSecondRecognizerAsUnsureIsNotTaken() throws {
-        var unsure = try reader(firstSure: 0.3, second: Stub(text: { _ in "120" }, lineConfidence: { _ in 0.3 }))
+        var unsure = try reader(firstSure: 0.3, second: Stub(lineConfidence: 0.3))
         #expect(try unsure.read(image: image).reading?.readingString == nil)
     }
 
     @Test func aReadingTheFirstIsSureOfIsNotReadAgain() throws {
-        // The second would read 121: asked, it could only refuse; not asked, the first's 120 stands.
-        var sure = try reader(firstSure: 0.9, second: Stub(text: { _ in "121" }, lineConfidence: { _ in 0.9 }))
+        // The second agrees: asked, its reading would be taken and say so; not asked, the first's stands alone.
+        var sure = try reader(firstSure: 0.9, second: sureOf120)
         let result = try sure.read(image: image)
         #expect(result.reading?.readingString == "120", "\(result.message ?? "")")
         #expect(result.warnings.isEmpty)

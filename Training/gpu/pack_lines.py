@@ -18,16 +18,14 @@ import argparse
 import csv
 import os
 import sys
-from dataclasses import replace
 
 import numpy as np
 from PIL import Image
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from common import TRAINING, Quad, load_rgb  # noqa: E402
-from line_examples import COLOUR_JITTER_MAX_PIXELS, ImageCache  # noqa: E402
-from real_data import (LineExample, digit_crops, line_match_rule, panel_meter_lines,  # noqa: E402
-                       whole_image_lines, whole_image_quad)
+from line_examples import CACHE_LONG_SIDE, COLOUR_JITTER_MAX_PIXELS  # noqa: E402
+from real_data import digit_crops, labelled_lines, match_rules, read_lines_tsv, whole_image_quad  # noqa: E402
 
 # Room kept around a line, in line heights, on every side: the sampler's jitter moves an end by up to 0.6 of a
 # height, scales the height by up to 1.2 and the crop shows 1.6 heights (common.crop_line), so 1.5 leaves margin.
@@ -43,22 +41,6 @@ LINE_JPEG_QUALITY = 90
 LOSSLESS_MAX_PIXELS = 40_000
 # Digit crops are kept at most this tall, in grey (the height LineSampler.composed brings them to), as JPEG.
 DIGIT_HEIGHT = 64
-
-
-def labelled_lines() -> list[LineExample]:
-    """As train_recognizer.py reads them: a label judged by its digits teaches its digits, decimal point optional."""
-    real = panel_meter_lines() + whole_image_lines()
-    return [replace(e, text=e.text.replace(".", ""), dots_optional=True) if line_match_rule(e.source) == "digits" else e
-            for e in real]
-
-
-def read_pseudo(path: str) -> list[LineExample]:
-    out = []
-    with open(path, newline="") as f:
-        for row in csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE):
-            pts = np.array([float(v) for v in row["quad"].split(",")]).reshape(4, 2)
-            out.append(LineExample(row["path"], row["text"], row["source"], row["group"], Quad(pts)))
-    return out
 
 
 def cut(rgb: np.ndarray, quad: Quad) -> tuple[np.ndarray, Quad]:
@@ -88,17 +70,14 @@ def main() -> None:
     os.makedirs(os.path.join(args.out, "lines"), exist_ok=True)
     os.makedirs(os.path.join(args.out, "digits"), exist_ok=True)
     labelled = labelled_lines()
-    examples = labelled + [e for p in args.pseudo for e in read_pseudo(p)]
-    cache = ImageCache()
-    rules = {e.source: line_match_rule(e.source) for e in examples}  # how train_recognizer.py judges each source
+    examples = labelled + [e for p in args.pseudo for e in read_lines_tsv(p)]
+    rules = match_rules(e.source for e in examples)  # how train_recognizer.py judges each source
     rows = []
-    images: dict[str, np.ndarray] = {}
+    path, rgb = None, None
     for k, e in enumerate(examples):
-        if e.path not in images:
-            images.clear()  # the examples of a photo come together; keep one decoded at a time
-            images[e.path] = load_rgb(e.path)
-        rgb = images[e.path]
-        grey_only = rgb.shape[0] * rgb.shape[1] > COLOUR_JITTER_MAX_PIXELS or max(rgb.shape[:2]) > cache.long_side
+        if e.path != path:  # the examples of a photo come together: one decoded at a time
+            path, rgb = e.path, load_rgb(e.path)
+        grey_only = rgb.shape[0] * rgb.shape[1] > COLOUR_JITTER_MAX_PIXELS or max(rgb.shape[:2]) > CACHE_LONG_SIDE
         quad = e.quad if e.quad is not None else whole_image_quad(e.source, rgb.shape[1], rgb.shape[0])
         part, local = cut(rgb, quad)
         img = Image.fromarray(part)

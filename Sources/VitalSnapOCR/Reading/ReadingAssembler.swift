@@ -182,15 +182,16 @@ public struct ReadingAssembler: Sendable {
     /// Why a field is not read when the recognizer was unsure of its digits: the one refusal a second recognizer
     /// may overturn (`DisplayReader`), told by `refusesUnclearDigits(_:)`.
     static func unclearDigits(of field: FieldDefinition, text: String) -> String {
-        "the digits of \(field.name.rawValue) \(unclearDigitsPhrase) (\(text))"
+        "\(unclearDigitsWords.before)\(field.name.rawValue)\(unclearDigitsWords.after)\(text))"
     }
 
     /// Whether `message` (a refused reading's) is `unclearDigits(of:text:)`'s.
     static func refusesUnclearDigits(_ message: String?) -> Bool {
-        message.map { $0.hasPrefix("the digits of ") && $0.contains(" \(unclearDigitsPhrase) (") } ?? false
+        message.map { $0.hasPrefix(unclearDigitsWords.before) && $0.contains(unclearDigitsWords.after) } ?? false
     }
 
-    private static let unclearDigitsPhrase = "are unclear"
+    /// `unclearDigits(of:text:)`'s words around the field's name, one definition for writing and telling it.
+    private static let unclearDigitsWords = (before: "the digits of ", after: " are unclear (")
 
     func value(of line: RecognizedLine, for field: FieldDefinition) -> Result<FieldValue, Implausible> {
         guard !line.hasGap else { return .failure(Implausible(message: "a digit of \(field.name.rawValue) is missing")) }
