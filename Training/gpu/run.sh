@@ -127,12 +127,14 @@ if [ -n "$RECOGNIZERS" ]; then  # the committed recognizer on the same validatio
 fi
 for pid in "${pids[@]}"; do wait "$pid"; done
 for name in "${names[@]}"; do echo "-- $name"; grep -E "step|trained|validation|scenes" "$WORK/train-$name.log" | tail -n 6; done
-for width in "${recognizers[@]}" committed; do
-    name=recognizer-w$width
-    [ "$width" = committed ] && name=recognizer-committed
-    echo "-- $name"; grep -E "step|trained|validation|lines" "$WORK/train-$name.log" | tail -n 4
-    [ "$width" = committed ] || cp "$WORK/$name.pt" "$WORK/$name.pt.shape.json" "$OUT/"
-done | tee "$OUT/recognizers.txt"
+if [ -n "$RECOGNIZERS" ]; then  # (a detectors-only run has no recognizer logs, not even the committed one's)
+    for width in "${recognizers[@]}" committed; do
+        name=recognizer-w$width
+        [ "$width" = committed ] && name=recognizer-committed
+        echo "-- $name"; grep -E "step|trained|validation|lines" "$WORK/train-$name.log" | tail -n 4
+        [ "$width" = committed ] || cp "$WORK/$name.pt" "$WORK/$name.pt.shape.json" "$OUT/"
+    done | tee "$OUT/recognizers.txt"
+fi
 [ -n "$DETECTORS" ] || { step "done"; exit 0; }
 
 step "each detector on the generated families (one look) and exported"
