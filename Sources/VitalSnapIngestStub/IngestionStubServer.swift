@@ -124,18 +124,16 @@ public final class IngestionStubServer: @unchecked Sendable {
             return running
         }
         guard let stopped else { return }
-        // The listening socket is closed here rather than by the application's shutdown, so that it is closed
-        // when `stop` returns.
-        if stopped.listener.eventLoop.inEventLoop {
-            stopped.listener.close(promise: nil)
-        } else {
-            try? stopped.listener.close().wait()
-        }
-        // A graceful shutdown ends the application once the connections it has accepted are answered and closed.
-        // (Cancelling its task instead could leave a connection accepted just before, never served, whose writer
-        // NIO traps on when it is freed unfinished: swift-nio issue 3481.)
+        // A graceful shutdown closes the listening socket at once, then ends the application once the connections
+        // it has accepted are answered and closed. (Closing the socket here instead, or cancelling the task, could
+        // leave a connection accepted just before, never served, whose writer NIO traps on when it is freed
+        // unfinished: swift-nio issue 3481.) `stop` returns once the socket is closed, so that new connections are
+        // refused from then on.
         let group = stopped.group
         Task(executorPreference: ServerExecutor()) { await group.triggerGracefulShutdown() }
+        if !stopped.listener.eventLoop.inEventLoop {
+            try? stopped.listener.closeFuture.wait()
+        }
     }
 
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/v1")! }
