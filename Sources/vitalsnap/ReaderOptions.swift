@@ -12,7 +12,7 @@ struct ReaderOptions: ParsableArguments {
         valueName: "rules|model"))
     var reader: ReaderChoice.Kind?
     @Option(help: ArgumentHelp(
-        "Read with the trained models in this folder instead of the bundled ones (line-detector.safetensors, line-recognizer.safetensors and optionally photo-orienter.safetensors, second-line-detector.safetensors and second-line-recognizer.safetensors, as Training/export.py writes them); implies --reader model.",
+        "Read with the trained models in this folder instead of the bundled ones (line-detector.safetensors, line-recognizer.safetensors and optionally photo-orienter.safetensors, second-line-detector.safetensors, second-line-recognizer.safetensors and photo-line-detector.safetensors, as Training/export.py writes them); implies --reader model.",
         valueName: "dir"))
     var models: String?
     @Option(help: ArgumentHelp(

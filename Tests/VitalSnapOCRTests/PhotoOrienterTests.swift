@@ -218,8 +218,9 @@ import VitalSnapModels
     }
 
     /// The second chance: a sideways photo that gives nothing as it is (the glucose meter's sample turned a
-    /// quarter clockwise, whose lines the detector does not find that way) is read turned back where the
-    /// orienter guesses a quarter turn, and only then; the bundled orienter makes that guess for it.
+    /// quarter clockwise, whose lines the first detector does not find that way; the photo detector, left out
+    /// here, reads it as it is) is read turned back where the orienter guesses a quarter turn, and only then;
+    /// the bundled orienter makes that guess for it.
     @Test func aSidewaysGuessIsTriedWhenNothingIsReadAsItIs() throws {
         let g2 = try #require(PeripheralCatalog.builtIn()[102])
         let photo = try sample("glucose-g2-mmol", 5)
@@ -228,6 +229,7 @@ import VitalSnapModels
         var models = try ReaderModels.bundled()
         models.secondRecognizer = nil
         models.secondDetector = nil
+        models.photoDetector = nil
         models.secondOpinion = .none
         var reader = DisplayReader(peripheral: g2, unit: "mmol/L", reader: .model(models))
         reader.stages.orienter = Guessed(turns: nil)

@@ -51,7 +51,9 @@ struct ReaderChainTests {
     func reader(turns: Int?) throws -> (DisplayReader, Counts) {
         let counts = Counts()
         var stages = ReaderStages.model(try ReaderModels.bundled())
-        stages.locator = CountingLocator(inner: stages.locator, counts: counts)
+        // The locator a photo of this blood pressure monitor is read with (`PhotoLocatorTests`), counted.
+        stages.locator = CountingLocator(inner: stages.photoLocator ?? stages.locator, counts: counts)
+        stages.photoLocator = nil
         stages.recognizer = CountingRecognizer(inner: stages.recognizer, counts: counts)
         stages.orienter = Told(turns: turns, counts: counts)
         let bp = try #require(try PeripheralCatalog.builtIn()[2])

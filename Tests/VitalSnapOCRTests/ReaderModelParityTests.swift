@@ -143,6 +143,27 @@ import VitalSnapModels
         expectRefused(copy, naming: ReaderModels.secondDetectorFile, "a broken second detector was loaded")
     }
 
+    /// The photo detector is optional: none without its file, loaded with its own long side where there is one
+    /// and made the stages' photo locator, and a file that is no detector of this reader is refused with its path.
+    @Test func thePhotoDetectorIsOptionalAndChecked() throws {
+        let copy = try LineModelsCopy("photo-detector")
+        defer { copy.remove() }
+        let without = try ReaderModels(directory: copy.folder)
+        #expect(without.photoDetector == nil)
+        #expect(ReaderStages.model(without).photoLocator == nil)
+        let photo = copy.folder.appendingPathComponent(ReaderModels.photoDetectorFile)
+        try FileManager.default.copyItem(at: copy.source.appendingPathComponent(ReaderModels.photoDetectorFile), to: photo)
+        try copy.changeMetadata(of: ReaderModels.photoDetectorFile) { $0["vitalsnap.detector.long_side"] = "320" }
+        let models = try ReaderModels(directory: copy.folder)
+        #expect(models.photoDetector?.longSide == 320)
+        #expect(models.detectorLongSide == DetectorConvention.longSide, "each detector runs at its own long side")
+        #expect(ReaderStages.model(models).photoLocator is ModelLineLocator)
+        try copy.changeMetadata(of: ReaderModels.photoDetectorFile) { $0["vitalsnap.detector.stride"] = "8" }
+        #expect(throws: ReaderModelError.self) { try ReaderModels(directory: copy.folder) }
+        try Data("not a model".utf8).write(to: photo)
+        expectRefused(copy, naming: ReaderModels.photoDetectorFile, "a broken photo detector was loaded")
+    }
+
     /// The second recognizer is optional: none without its file; loaded with its own threshold where there is
     /// one; a file that breaks the recognizer's conventions is refused with its path.
     @Test func theSecondRecognizerIsOptionalAndChecked() throws {

@@ -41,9 +41,18 @@ struct StageFailureTests {
         try #require(try PeripheralCatalog.builtIn()[9])
     }
 
-    @Test func aDetectorThatCannotRunIsAnErrorWithItsReason() throws {
+    /// Either detector that locates a glucose meter's photo: the first (models without a photo detector) or the
+    /// photo detector.
+    @Test(arguments: [false, true]) func aDetectorThatCannotRunIsAnErrorWithItsReason(photoDetector: Bool) throws {
         var models = try ReaderModels.bundled()
-        models.detector = try Self.tooTallNetwork(outChannels: DetectorConvention.outputChannels, kernelHeight: 300)
+        let broken = try Self.tooTallNetwork(outChannels: DetectorConvention.outputChannels, kernelHeight: 300)
+        if photoDetector {
+            try #require(models.photoDetector != nil, "the bundled models have a photo detector")
+            models.photoDetector?.network = broken
+        } else {
+            models.detector = broken
+            models.photoDetector = nil
+        }
         var reader = DisplayReader(peripheral: try Self.glucoseMeter(), reader: .model(models))
         let error = #expect(throws: ReaderStageError.self) { try reader.read(image: try Self.photo()) }
         #expect(error?.stage == "the trained line detector")
@@ -79,6 +88,7 @@ struct StageFailureTests {
     @Test func aFileReadWithAStageThatCannotRunIsAnError() throws {
         var models = try ReaderModels.bundled()
         models.detector = try Self.tooTallNetwork(outChannels: DetectorConvention.outputChannels, kernelHeight: 300)
+        models.photoDetector = nil  // the first detector locates the glucose meter's photo
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Samples/stills/glucose-g1/glucose-g1-01.jpg").path
         var reader = DisplayReader(peripheral: try Self.glucoseMeter(), reader: .model(models))

@@ -29,6 +29,7 @@ public struct LiveReader: Sendable {
         var configuration = DisplayReader.Configuration()
         configuration.standsPhotosUpright = false
         configuration.asksSecondOpinion = false
+        configuration.usesPhotoLocator = false
         reader = DisplayReader(peripheral: peripheral, unit: unit, reader: choice, configuration: configuration)
         converger = ReadingConverger(policy: policy, peripheral: peripheral)
     }

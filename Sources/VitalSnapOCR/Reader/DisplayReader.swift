@@ -11,6 +11,9 @@ import VitalSnapImaging
 ///     ─ refused: the same again with the second recognizer (taken where it agrees with the first), then on
 ///       the second locator's lines, then the second opinion (`read(image:file:)`)
 ///
+/// A photo of a medical device is located by the stages' photo locator where they have one (`ReaderStages.photoLocator`),
+/// chosen once, in the initializer.
+///
 /// Each stage is a small type with a declared input and output. The replaceable ones are protocols, chosen
 /// together in `ReaderStages`: rule-based (`Rules/`) or trained (`Trained/`). `vitalsnap batch`, `eval`,
 /// `inspect` and the live reading (`LiveReader`) all read through this one chain. One reader per thread; it
@@ -34,6 +37,10 @@ public struct DisplayReader: Sendable {
         /// A file that ended before its image did (`DecodedImage.isCutShort`: the missing part filled in grey) is
         /// an error rather than read; a warning that leaves the image whole is only a warning on the result.
         public var cutShortIsError = true
+        /// A photo of a medical device's display (every peripheral but the plain numeric displays) is located by
+        /// the stages' photo locator (`ReaderStages.photoLocator`), where they have one. Off for a camera's frames,
+        /// which it would take about twice as long as a frame may take.
+        public var usesPhotoLocator = true
         /// A photo the stages refuse (no value, no word) is read again by their second opinion
         /// (`ReaderStages.secondOpinion`), whose value or word is then taken with a warning that says so. Off for
         /// a camera's frames: the next frame is the second chance there.
@@ -73,6 +80,11 @@ public struct DisplayReader: Sendable {
     /// A reader with stages of one's own (a new locator or recognizer to try against the bundled ones).
     public init(peripheral: PeripheralDefinition, unit: String? = nil, stages: ReaderStages, configuration: Configuration = .init()) {
         self.configuration = configuration
+        var stages = stages
+        if configuration.usesPhotoLocator, peripheral.type != .numericDisplay, let photoLocator = stages.photoLocator {
+            stages.locator = photoLocator
+        }
+        stages.photoLocator = nil  // chosen once, here: the readers made below locate as this one does
         self.stages = stages
         assembler = ReadingAssembler(
             peripheral: peripheral, unit: unit, minimumConfidence: stages.minimumConfidence,

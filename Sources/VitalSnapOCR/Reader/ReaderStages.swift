@@ -22,6 +22,12 @@ public struct ReaderStages: Sendable {
     /// and reading the other one finds ghosts; the trained one reads either, so the polarity estimated for its
     /// lines tells nothing about whether they are the display's digits.
     public var checksPolarity: Bool
+    /// The locator for photos of a medical device's display (every peripheral but the plain numeric displays), in
+    /// place of `locator` (`DisplayReader.Configuration.usesPhotoLocator`; nil: `locator` locates everything).
+    /// The trained reader's is a wider detector (`Models/README.md`): it finds more of the value lines of the
+    /// generated medical families, but it cut the electricity meter's long lines short, and it takes a camera's
+    /// frame about twice as long as the 10 ms a frame may take.
+    public var photoLocator: (any LineLocator)?
     /// A second locator for a photo these stages refuse: the same stages read the lines it finds before the
     /// `secondOpinion` is asked (`DisplayReader.Configuration.asksSecondOpinion`; nil: none).
     public var secondLocator: (any LineLocator)?
@@ -91,7 +97,7 @@ public struct ReaderStages: Sendable {
         locator: any LineLocator, orienter: (any PhotoOrienter)? = nil, rectifier: any LineRectifying,
         recognizer: any CharacterRecognizer, minimumConfidence: Double, views: [LineView] = [],
         turnCheck: any TurnCheck, checksPolarity: Bool, secondLocator: (any LineLocator)? = nil,
-        secondOpinion: SecondOpinion = .none, secondRecognition: Recognition? = nil
+        secondOpinion: SecondOpinion = .none, secondRecognition: Recognition? = nil, photoLocator: (any LineLocator)? = nil
     ) {
         self.locator = locator
         self.orienter = orienter
@@ -104,6 +110,7 @@ public struct ReaderStages: Sendable {
         self.secondLocator = secondLocator
         self.secondOpinion = secondOpinion
         self.secondRecognition = secondRecognition
+        self.photoLocator = photoLocator
     }
 
     /// The hand-made reader: blobs shaped like characters, chained into lines, read segment by segment; a photo
@@ -115,7 +122,8 @@ public struct ReaderStages: Sendable {
             checksPolarity: true)
     }
 
-    /// The trained reader: the detector finds the lines in any orientation, the orienter has a turned photo read
+    /// The trained reader: the detector (for a photo of a medical device, the photo detector, where the models
+    /// have one) finds the lines in any orientation, the orienter has a turned photo read
     /// stood upright, the recognizer reads the crops it was trained on, and reads each value line again in the
     /// views its calibration was made with; a photo it refuses for an unclear value is read again by the second
     /// recognizer, where the models have one, and a photo of a measuring device it refuses is read again from the
@@ -133,6 +141,7 @@ public struct ReaderStages: Sendable {
                 Recognition(
                     recognizer: ModelCharacterRecognizer(network: $0.network, info: $0.info),
                     minimumConfidence: $0.info.minimumConfidence, views: $0.info.views)
-            })
+            },
+            photoLocator: models.photoDetector.map { ModelLineLocator(network: $0.network, longSide: $0.longSide) })
     }
 }

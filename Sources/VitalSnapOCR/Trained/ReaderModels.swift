@@ -11,6 +11,7 @@ public struct ReaderModels: Sendable {
     public static let orienterFile = "photo-orienter.safetensors"
     public static let secondDetectorFile = "second-line-detector.safetensors"
     public static let secondRecognizerFile = "second-line-recognizer.safetensors"
+    public static let photoDetectorFile = "photo-line-detector.safetensors"
 
     public var detector: Network
     /// The long side the detector was trained at, which it runs at (`vitalsnap.detector.long_side`).
@@ -22,6 +23,9 @@ public struct ReaderModels: Sendable {
     /// A second detector, if the folder has one: the lines it finds are read where those of `detector` give
     /// no reading (`ReaderStages.secondLocator`).
     public var secondDetector: SecondDetector?
+    /// A detector for photos of a medical device's display, if the folder has one: it locates their lines in
+    /// place of `detector` (`ReaderStages.photoLocator`).
+    public var photoDetector: SecondDetector?
     /// A second recognizer, if the folder has one: trained apart from `recognizer`, it reads a photo again where
     /// `recognizer` was unsure of a value, and its reading is taken only where it is sure of the very text the
     /// first one read (`ReaderStages.secondRecognition`).
@@ -29,7 +33,7 @@ public struct ReaderModels: Sendable {
     /// Who reads what these models refuse (`ReaderStages.secondOpinion`); `.none` to measure them alone.
     public var secondOpinion: ReaderStages.SecondOpinion = .rules
 
-    /// A detector asked after the first one, with the long side it runs at.
+    /// A detector besides the first one (the second detector, the photo detector), with the long side it runs at.
     public struct SecondDetector: Sendable {
         public var network: Network
         public var longSide: Int
@@ -72,6 +76,7 @@ public struct ReaderModels: Sendable {
         orienter = try Self.loadOrienter(directory.appendingPathComponent(Self.orienterFile))
         secondDetector = try Self.loadSecondDetector(directory.appendingPathComponent(Self.secondDetectorFile))
         secondRecognizer = try Self.loadSecondRecognizer(directory.appendingPathComponent(Self.secondRecognizerFile))
+        photoDetector = try Self.loadSecondDetector(directory.appendingPathComponent(Self.photoDetectorFile))
     }
 
     /// What a recognizer file says about reading with it, after checking it follows this reader's conventions.
