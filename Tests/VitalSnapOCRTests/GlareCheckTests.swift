@@ -56,4 +56,52 @@ import VitalSnapImaging
         #expect(reader.check(glared, reading: reading(polarity: .light, sure: false)).coversDigits)
         #expect(reader.check(glared, reading: reading(polarity: .dark, sure: false)).coversDigits)
     }
+
+    /// A backlit display read sideways (a photo turned a quarter): three lit 8s reading down the image, 34 px
+    /// tall across the line (x = 23...57) and 20 long each (y = 20, 46, 72), strokes 6 px wide, on a dark window.
+    /// A trained recognizer's character boxes are spikes across the line, 4 px long.
+    func sidewaysDisplay() -> GrayImage {
+        var image = GrayImage(width: 80, height: 150, fill: 90)
+        fill(&image, PixelRect(x: 10, y: 10, width: 60, height: 130), 30)
+        for top in [20, 46, 72] {
+            for x in [23, 37, 51] { fill(&image, PixelRect(x: x, y: top, width: 6, height: 20), 250) }
+            fill(&image, PixelRect(x: 23, y: top, width: 34, height: 6), 250)
+            fill(&image, PixelRect(x: 23, y: top + 14, width: 34, height: 6), 250)
+        }
+        return image
+    }
+
+    func sidewaysReading() -> Reading {
+        let characters = [20, 46, 72].map {
+            RecognizedCharacter(character: "8", confidence: 1, segments: [], box: PixelRect(x: 23, y: $0 + 8, width: 34, height: 4))
+        }
+        let line = RecognizedLine(
+            characters: characters, confidence: 1, digitHeight: 34, polarity: .light,
+            corners: LineQuad(
+                topLeft: Point(x: 57, y: 20), topRight: Point(x: 57, y: 92), bottomRight: Point(x: 23, y: 92),
+                bottomLeft: Point(x: 23, y: 20)),
+            contrast: 200, hasGap: false)
+        return Reading(outcome: .values([]), confidence: 1, recognizedText: "888", lines: [line])
+    }
+
+    /// Its lit strokes are not glare: they are narrower than a quarter of the digits' height across the line,
+    /// though wider than a quarter of the character boxes' height (which was taken for the digit height).
+    @Test func theLitDigitsOfASidewaysBacklitDisplayAreNotGlare() {
+        var check = GlareCheck()
+        let report = check.check(sidewaysDisplay(), reading: sidewaysReading())
+        #expect(!report.coversDigits, "\(report.regions)")
+        #expect(report.regions.isEmpty)
+    }
+
+    /// A reflection just past the number's end, below it, where it may hide a last digit, covers it: the cells
+    /// before and after a sideways number lie along its reading direction.
+    @Test func aSpotPastTheEndOfASidewaysNumberCoversIt() {
+        var check = GlareCheck()
+        var image = sidewaysDisplay()
+        let spot = PixelRect(x: 25, y: 97, width: 30, height: 22)
+        fill(&image, spot, 255)
+        let report = check.check(image, reading: sidewaysReading())
+        #expect(report.coversDigits)
+        #expect(report.regions == [spot])
+    }
 }

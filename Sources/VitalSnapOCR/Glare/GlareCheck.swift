@@ -34,24 +34,43 @@ public struct GlareCheck: Sendable {
         }
         nearbyBoxes.removeAll(keepingCapacity: true)
         for line in reading.lines {
+            let cell = Int(configuration.neighbourCellWidth * line.digitHeight)
             // Beside the number as located where the locator knew its ends (a trained recognizer's character
-            // boxes are narrow spikes on the digits), else beside the characters read.
+            // boxes are narrow spikes on the digits), else beside the characters read: before and after it along
+            // its reading direction, which is up or down the image in a sideways photo.
             let read = line.boundingBox
             var box = read
+            let upOrDown = line.corners.map(Self.readsUpOrDown) ?? false
             if let located = line.locatedBox {
-                // Its ends only: the cells keep the characters' rows.
+                // Its ends only: the cells keep the characters' rows (their columns, up or down).
                 box = read.union(located)
-                box.y = read.y
-                box.height = read.height
+                if upOrDown {
+                    box.x = read.x
+                    box.width = read.width
+                } else {
+                    box.y = read.y
+                    box.height = read.height
+                }
             }
-            let cell = Int(configuration.neighbourCellWidth * line.digitHeight)
-            nearbyBoxes.append(PixelRect(x: box.minX - cell, y: box.minY, width: cell, height: box.height))
-            nearbyBoxes.append(PixelRect(x: box.maxX, y: box.minY, width: cell, height: box.height))
+            if upOrDown {
+                nearbyBoxes.append(PixelRect(x: box.minX, y: box.minY - cell, width: box.width, height: cell))
+                nearbyBoxes.append(PixelRect(x: box.minX, y: box.maxY, width: box.width, height: cell))
+            } else {
+                nearbyBoxes.append(PixelRect(x: box.minX - cell, y: box.minY, width: cell, height: box.height))
+                nearbyBoxes.append(PixelRect(x: box.maxX, y: box.minY, width: cell, height: box.height))
+            }
         }
         let margin = Int(first.digitHeight * configuration.displayMargin)
-        let display = union.insetBy(dx: -margin - Int(configuration.neighbourCellWidth * first.digitHeight), dy: -margin)
+        let cell = Int(configuration.neighbourCellWidth * first.digitHeight)
+        // The display reaches a cell beyond the number's ends: above and below it where it reads up or down.
+        let sideways = first.corners.map(Self.readsUpOrDown) ?? false
+        let display = sideways
+            ? union.insetBy(dx: -margin, dy: -margin - cell) : union.insetBy(dx: -margin - cell, dy: -margin)
+        // The digits' height across their lines, which a sideways line's character boxes do not give.
+        let digitHeight = Int(reading.lines.lazy.map(\.digitHeight).max() ?? 0)
         let report = detector.detect(
-            in: image, display: display, digits: digitBoxes, nearby: nearbyBoxes, polarity: first.polarity)
+            in: image, display: display, digits: digitBoxes, nearby: nearbyBoxes, polarity: first.polarity,
+            digitHeight: digitHeight, linesReadUpOrDown: sideways)
         // A line cut from a crop of the display has no rows of the display above and below its digits to tell
         // its polarity against, and a bright end of the window makes dark digits look light; taken the wrong
         // way, the display's own bright background becomes glare (an orange electricity meter's, refused).
@@ -59,10 +78,15 @@ public struct GlareCheck: Sendable {
         guard report.coversDigits, !first.polarityIsSure else { return report }
         let other = detector.detect(
             in: image, display: display, digits: digitBoxes, nearby: nearbyBoxes,
-            polarity: first.polarity == .dark ? .light : .dark)
+            polarity: first.polarity == .dark ? .light : .dark, digitHeight: digitHeight, linesReadUpOrDown: sideways)
         if other.coversDigits { return report }
         var unsure = report
         unsure.coversDigits = false
         return unsure
+    }
+
+    /// Whether a line's reading direction is closer to vertical than to horizontal: a sideways photo's line.
+    static func readsUpOrDown(_ quad: LineQuad) -> Bool {
+        abs(quad.topRight.y - quad.topLeft.y) > abs(quad.topRight.x - quad.topLeft.x)
     }
 }

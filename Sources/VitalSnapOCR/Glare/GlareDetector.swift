@@ -64,8 +64,14 @@ public struct GlareDetector: Sendable {
     /// `nearby`: places beside the digits where glare may hide a whole digit (the cell before and after a
     /// number). Only a compact spot counts there: blobs are followed a digit height beyond `display`, and
     /// one still reaching the edge of that, or a long strip, is the device's bright body around the window.
+    /// `digitHeight`: the digits' height across their line, in pixels, where the reader knows it; nil: the
+    /// tallest of `digits`. (A sideways line's boxes are as tall as its characters are wide, and a lit stroke
+    /// of a backlit display is then wider than a quarter of that: the lit digits themselves became glare.)
+    /// `linesReadUpOrDown`: the lines read up or down the image (a sideways photo), so that blobs are followed
+    /// a digit height beyond `display` above and below it, where its numbers end, and half of one beside it.
     public mutating func detect(
-        in image: GrayImage, display: PixelRect, digits: [PixelRect], nearby: [PixelRect] = [], polarity: InkPolarity
+        in image: GrayImage, display: PixelRect, digits: [PixelRect], nearby: [PixelRect] = [], polarity: InkPolarity,
+        digitHeight knownDigitHeight: Int? = nil, linesReadUpOrDown: Bool = false
     ) -> GlareReport {
         let region = display.intersection(image.bounds)
         guard region.area > 0 else { return .none }
@@ -84,8 +90,10 @@ public struct GlareDetector: Sendable {
             level = min(level, max(background + c.minimumStep, background + Int(c.litShare * Double(lit - background))))
         }
         guard level <= 255 else { return .none }
-        let digitHeight = digits.lazy.map { $0.height }.max() ?? 0
-        let search = display.insetBy(dx: -digitHeight, dy: -digitHeight / 2).intersection(image.bounds)
+        let digitHeight = knownDigitHeight ?? digits.lazy.map { $0.height }.max() ?? 0
+        let search = (linesReadUpOrDown
+            ? display.insetBy(dx: -digitHeight / 2, dy: -digitHeight)
+            : display.insetBy(dx: -digitHeight, dy: -digitHeight / 2)).intersection(image.bounds)
         image.pixels.withUnsafeBufferPointer { p in
             mask.reshape(width: search.width, height: search.height)
             mask.pixels.withUnsafeMutableBufferPointer { m in
