@@ -123,6 +123,24 @@ final class GlareDetectorTests: XCTestCase {
         XCTAssertFalse(detect(image, polarity: .dark).regions.isEmpty)
     }
 
+    /// A backlit display in a bright body (grey 200, above the glare level of a dark window with lit digits),
+    /// its first digit joined to the window's edge by a lit bar: the body, bar and digit are one bright blob with
+    /// a solid core, but one reaching past the display as far as it is followed is the device around the
+    /// window, not a reflection on it. A reflection on the digits still is.
+    func testTheBrightBodyAroundABacklitDisplayIsNotGlareOverItsDigits() {
+        var image = frame(background: 30, ink: 250)
+        fill(&image, PixelRect(x: 0, y: 0, width: 160, height: 10), 200)
+        fill(&image, PixelRect(x: 0, y: 90, width: 160, height: 10), 200)
+        fill(&image, PixelRect(x: 0, y: 0, width: 20, height: 100), 200)
+        fill(&image, PixelRect(x: 140, y: 0, width: 20, height: 100), 200)
+        fill(&image, PixelRect(x: 20, y: 48, width: 20, height: 4), 250)
+        let report = detect(image, polarity: .light)
+        XCTAssertFalse(report.regions.isEmpty, "the body is bright enough to be found")
+        XCTAssertFalse(report.coversDigits, "\(report.regions)")
+        fill(&image, PixelRect(x: 62, y: 38, width: 30, height: 24), 255)
+        XCTAssertTrue(detect(image, polarity: .light).coversDigits)
+    }
+
     func testGlareLargerThanADigitOnABacklitDisplayIsGlare() {
         var image = frame(background: 30, ink: 250)
         let blob = PixelRect(x: 50, y: 30, width: 40, height: 40)

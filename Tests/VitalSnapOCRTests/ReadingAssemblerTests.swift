@@ -315,6 +315,23 @@ final class ReadingAssemblerTests: XCTestCase {
         XCTAssertEqual(reading.readingString, "98/72")
     }
 
+    /// Two values on rows that lie nearly one after the other along the reading direction: with the lines'
+    /// direction the larger one's row is above, but with it turned by 25 degrees the smaller one's, to its left
+    /// and lower, is. Both orders are plausible for an oximeter, so neither is guessed; stacked well apart, the
+    /// same values are read.
+    func testValuesWhoseOrderTurnsOnTheReadingDirectionAreRefused() throws {
+        let oximeter = try assembler(6)
+        let diagonal = oximeter.assemble([line("98", height: 40, top: 50, x: 100), line("72", height: 30, top: 78, x: 0)])
+        XCTAssertTrue(isNone(diagonal), "\(diagonal.outcome)")
+        guard case .none(let why) = diagonal.outcome else { return }
+        XCTAssertTrue(why.hasPrefix("the order of the values is unclear: 98/72 or 72/98"), why)
+        let stacked = oximeter.assemble([line("98", height: 40, top: 20, x: 100), line("72", height: 30, top: 120, x: 0)])
+        XCTAssertEqual(stacked.readingString, "98/72")
+        // Where the other order is implausible (SpO2 above 100), the order read stands.
+        let pulseFirst = oximeter.assemble([line("98", height: 40, top: 50, x: 100), line("120", height: 30, top: 78, x: 0)])
+        XCTAssertEqual(pulseFirst.readingString, "98/120")
+    }
+
     /// An oximeter's SpO2 and pulse found as one line: cut where the digits leave no doubt.
     func testTwoValuesFoundAsOneLineAreCutWhereOnlyOneCutIsPlausible() throws {
         let oximeter = try assembler(6)

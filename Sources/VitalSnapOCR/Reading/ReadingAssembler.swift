@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns the recognized lines of a frame into a peripheral's reading: which lines are its fields, whether each
 /// value is plausible in the unit asked for, and whether the display shows a word instead of a value.
 ///
@@ -12,6 +14,12 @@ public struct ReadingAssembler: Sendable {
         /// Two lines are on the same row of the display when they overlap down it by at least this share (0...1)
         /// of the smaller one's height; then they are read left to right.
         public var sameRowOverlap = 0.5
+        /// The display's reading direction, which orders its fields, may be off by this much (radians) on a
+        /// tilted or turned display: the trained locator gave 87 degrees for a generated oximeter's lines that
+        /// run at 66. Where the order of lines on different rows changes within it (their rows lie nearly along
+        /// the reading direction, one after the other) and the other order gives every field a plausible value
+        /// too, the reading is refused rather than guessed.
+        public var readingDirectionTolerance = 25 * Double.pi / 180
         /// A line at least this many times as tall as the value, unread and right beside it, means the value
         /// read is the time or a memory number and the value itself could not be read.
         public var largerNumberRatio = 2.0
@@ -87,6 +95,11 @@ public struct ReadingAssembler: Sendable {
             }
             var ordered = Array(prominent.prefix(fields.count))
             Self.sortInReadingOrder(&ordered, sameRowOverlap: configuration.sameRowOverlap)
+            if let other = otherPlausibleOrder(of: ordered, fields: fields) {
+                return Reading(
+                    outcome: .none("the order of the values is unclear: \(other)"), confidence: 0,
+                    recognizedText: recognizedText, lines: ordered)
+            }
             chosen = ordered
         }
         var values: [FieldValue] = []
@@ -104,6 +117,26 @@ public struct ReadingAssembler: Sendable {
         }
         let confidence = values.lazy.map { $0.confidence }.min() ?? 0
         return Reading(outcome: .values(values), confidence: confidence, recognizedText: recognizedText, lines: chosen)
+    }
+
+    /// The other order of `ordered` (as "A/B or B/A") where the display's reading direction turned by up to
+    /// `readingDirectionTolerance` either way orders the lines otherwise and that order, too, gives every field a
+    /// plausible value in the order the fields allow; nil where the order is clear.
+    private func otherPlausibleOrder(of ordered: [RecognizedLine], fields: [FieldDefinition]) -> String? {
+        for turn in [-configuration.readingDirectionTolerance, configuration.readingDirectionTolerance] {
+            var turned = ordered
+            Self.sortInReadingOrder(&turned, sameRowOverlap: configuration.sameRowOverlap, turnedBy: turn)
+            guard zip(turned, ordered).contains(where: { $0.text != $1.text || $0.corners != $1.corners }) else { continue }
+            var values: [FieldValue] = []
+            for (field, line) in zip(fields, turned) {
+                guard case .success(let v) = value(of: line, for: field) else { break }
+                values.append(v)
+            }
+            guard values.count == fields.count, inOrder(values) else { continue }
+            let asRead = ordered.map(\.text).joined(separator: "/"), other = turned.map(\.text).joined(separator: "/")
+            return "\(asRead) or \(other)"
+        }
+        return nil
     }
 
     /// Whether the values are in the order their fields allow: a blood pressure monitor's systolic above its
@@ -290,7 +323,11 @@ public struct ReadingAssembler: Sendable {
     /// Sorts the lines top to bottom, then left to right, in the display's own frame: the one their reading
     /// direction gives. A trained locator reads a display upside down or turned by a quarter without turning the image, so
     /// "top" is where the characters' tops point, not the image's top (for an upright display the two agree).
-    static func sortInReadingOrder(_ lines: inout [RecognizedLine], sameRowOverlap: Double = Configuration().sameRowOverlap) {
+    /// `turnedBy` (radians) turns the direction the lines are ordered along, but not the one that tells which
+    /// of them share a row: whether the order depends on that direction.
+    static func sortInReadingOrder(
+        _ lines: inout [RecognizedLine], sameRowOverlap: Double = Configuration().sameRowOverlap, turnedBy turn: Double = 0
+    ) {
         // The display's reading direction: the mean of its lines' (their quads' `direction`).
         var ex: Double = 0, ey: Double = 0
         for line in lines {
@@ -300,9 +337,10 @@ public struct ReadingAssembler: Sendable {
         }
         let n = (ex * ex + ey * ey).squareRoot()
         (ex, ey) = n > 0 ? (ex / n, ey / n) : (1, 0)
-        // Each line's start along the reading direction (u) and its extent down the display (v0 to v1): a few
+        let (tx, ty) = turn == 0 ? (ex, ey) : (ex * cos(turn) - ey * sin(turn), ex * sin(turn) + ey * cos(turn))
+        // Each line's start along a reading direction (u) and its extent down the display (v0 to v1): a few
         // corners, so worked out again in each comparison rather than kept beside the lines.
-        func extent(_ line: RecognizedLine) -> (u: Double, v0: Double, v1: Double) {
+        func extent(_ line: RecognizedLine, _ ex: Double, _ ey: Double) -> (u: Double, v0: Double, v1: Double) {
             guard let c = line.corners else { return (0, 0, 0) }
             var u = Double.infinity, v0 = Double.infinity, v1 = -Double.infinity
             func add(_ p: Point) {
@@ -318,11 +356,12 @@ public struct ReadingAssembler: Sendable {
             return (u, v0, v1)
         }
         lines.sort { first, second in
-            let a = extent(first), b = extent(second)
+            let a = extent(first, ex, ey), b = extent(second, ex, ey)
+            let (p, q) = turn == 0 ? (a, b) : (extent(first, tx, ty), extent(second, tx, ty))
             // Same row when they overlap down the display by half the smaller height: then along the reading.
             let overlap = min(a.v1, b.v1) - max(a.v0, b.v0)
-            if overlap >= sameRowOverlap * min(a.v1 - a.v0, b.v1 - b.v0) { return a.u < b.u }
-            return a.v0 < b.v0
+            if overlap >= sameRowOverlap * min(a.v1 - a.v0, b.v1 - b.v0) { return p.u < q.u }
+            return p.v0 < q.v0
         }
     }
 }
