@@ -14,6 +14,9 @@
 # widened (configs/recognizer-gpu-wide.json), on the generated lines and the packed real ones (pack_lines.py):
 #   DETECTORS= RECOGNIZERS="1 2" Training/gpu/run.sh OUT
 # (REAL_SHARE: the share of real lines among those drawn, train_recognizer.py --real-share.)
+# FINETUNE_MINUTES=M fine-tunes each detector, once trained, for M more minutes on the same scenes at
+# detector-gpu.json's learning rate: the reader's photo detector was made so (Training/gpu/README.md, run 7):
+#   DETECTORS=256:2.5 TRAIN_MINUTES=6.3 FINETUNE_MINUTES=3.3 FAMILY_SCENES=3000 SEED=4 Training/gpu/run.sh OUT
 # See Training/gpu/README.md.
 #
 #   Training/gpu/run.sh OUT                      # on the GPU machine, from the repository root
@@ -100,11 +103,19 @@ for run in "${runs[@]}"; do
     else
         start_from=(--config configs/detector-gpu-wide.json)
     fi
-    "$PY" train_detector.py --synthetic "${trained[@]}" --synthetic-val "$WORK/synth-val" \
-        --real "../$PACK/real/scenes.jsonl" "${whole[@]}" "${start_from[@]}" "${MINUTES[@]}" \
-        --out "$WORK/detector-$name.pt" --long-side "$side" --width "$width" \
-        --workers "$workers" --threads 1 --device "$DEVICE" --seed $((SEED + side + k)) \
-        > "$WORK/train-$name.log" 2>&1 &
+    train() {  # one detector: trained, then, with FINETUNE_MINUTES, fine-tuned on the same scenes (detector-gpu.json)
+        "$PY" train_detector.py --synthetic "${trained[@]}" --synthetic-val "$WORK/synth-val" \
+            --real "../$PACK/real/scenes.jsonl" "${whole[@]}" "$@" \
+            --long-side "$side" --width "$width" --workers "$workers" --threads 1 --device "$DEVICE"
+    }
+    {
+        train "${start_from[@]}" "${MINUTES[@]}" --out "$WORK/detector-$name.pt" --seed $((SEED + side + k))
+        if [ -n "${FINETUNE_MINUTES:-}" ]; then
+            "$PY" export.py --detector "$WORK/detector-$name.pt" --out "$WORK/first-$name" >/dev/null
+            train --init "$WORK/first-$name/line-detector.safetensors" --config configs/detector-gpu.json \
+                --minutes "$FINETUNE_MINUTES" --out "$WORK/detector-$name.pt" --seed $((SEED + side + k + 73))
+        fi
+    } > "$WORK/train-$name.log" 2>&1 &
     pids+=($!)
 done
 for width in "${recognizers[@]}"; do
