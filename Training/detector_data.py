@@ -171,6 +171,7 @@ class DetectedLine:
 SPLIT_MIN_EXTENT = 1.2   # looked at when its cells span more than this many digit heights across
 SPLIT_VALLEY_SHARE = 0.5  # a band is a gap when it holds at most this share of the fullest band on each side
 SPLIT_MIN_PART = 0.3      # each part at least this many digit heights of bands
+SPLIT_EVEN_EXTENT = 1.9   # no gap, yet at least this many digit heights across: equal parts, one per digit height
 
 
 def split_bands(counts: list[int], bands_per_digit_height: float) -> list[int]:
@@ -189,6 +190,9 @@ def split_bands(counts: list[int], bands_per_digit_height: float) -> list[int]:
                 part_start, left_max = band, counts[band]
                 continue
         left_max = max(left_max, counts[band])
+    if not starts and n >= SPLIT_EVEN_EXTENT * bands_per_digit_height:
+        parts = min(n, max(2, math.floor(n / bands_per_digit_height + 0.5)))  # rounded as Swift's .rounded()
+        starts = [math.floor(part * n / parts + 0.5) for part in range(1, parts)]
     return starts
 
 

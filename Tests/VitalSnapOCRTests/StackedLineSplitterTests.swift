@@ -25,8 +25,16 @@ final class StackedLineSplitterTests: XCTestCase {
         XCTAssertEqual(starts([6, 2, 6], bandsPerDigitHeight: 4), [])
     }
 
-    func testAWideGroupWithoutAValleyIsLeftWhole() {
-        XCTAssertEqual(starts([5, 6, 6, 7, 6, 6, 5, 5], bandsPerDigitHeight: 3), [])
+    func testAGroupALittleWiderThanItsDigitsWithoutAValleyIsLeftWhole() {
+        // 1.5 digit heights across: one line whose core the detector marked wide.
+        XCTAssertEqual(starts([5, 6, 6, 7, 6, 5], bandsPerDigitHeight: 4), [])
+    }
+
+    func testAGroupTwoOrThreeDigitHeightsAcrossWithoutAValleyIsCutEvenly() {
+        // Rows marked together with the space between them (a real BP monitor's 132 over 79): 2.0 digit
+        // heights across give two parts, 2.7 give three.
+        XCTAssertEqual(starts([12, 13, 14, 14, 13, 12, 12, 13, 14, 12, 12, 13, 12, 14, 13], bandsPerDigitHeight: 7.5), [8])
+        XCTAssertEqual(starts([5, 6, 6, 7, 6, 6, 5, 5], bandsPerDigitHeight: 3), [3, 5])
     }
 
     func testAPartMustBeAtLeastAThirdOfADigitHeight() {
