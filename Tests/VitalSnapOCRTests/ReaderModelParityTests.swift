@@ -128,40 +128,39 @@ import VitalSnapModels
     /// The second detector is optional: none without its file, loaded with its own long side where there is
     /// one, and a file that is no detector of this reader is refused with its path.
     @Test func theSecondDetectorIsOptionalAndChecked() throws {
-        let copy = try LineModelsCopy("second-detector")
-        defer { copy.remove() }
-        #expect(try ReaderModels(directory: copy.folder).secondDetector == nil)
-        let second = copy.folder.appendingPathComponent(ReaderModels.secondDetectorFile)
-        try FileManager.default.copyItem(at: copy.source.appendingPathComponent(ReaderModels.secondDetectorFile), to: second)
-        try copy.changeMetadata(of: ReaderModels.secondDetectorFile) { $0["vitalsnap.detector.long_side"] = "320" }
-        let models = try ReaderModels(directory: copy.folder)
-        #expect(models.secondDetector?.longSide == 320)
-        #expect(models.detectorLongSide == DetectorConvention.longSide, "each detector runs at its own long side")
-        try copy.changeMetadata(of: ReaderModels.secondDetectorFile) { $0["vitalsnap.detector.stride"] = "8" }
-        #expect(throws: ReaderModelError.self) { try ReaderModels(directory: copy.folder) }
-        try Data("not a model".utf8).write(to: second)
-        expectRefused(copy, naming: ReaderModels.secondDetectorFile, "a broken second detector was loaded")
+        try expectOptionalDetector(ReaderModels.secondDetectorFile, \.secondDetector, "a broken second detector was loaded")
     }
 
     /// The photo detector is optional: none without its file, loaded with its own long side where there is one
     /// and made the stages' photo locator, and a file that is no detector of this reader is refused with its path.
     @Test func thePhotoDetectorIsOptionalAndChecked() throws {
-        let copy = try LineModelsCopy("photo-detector")
+        try expectOptionalDetector(
+            ReaderModels.photoDetectorFile, \.photoDetector, "a broken photo detector was loaded", locator: \.photoLocator)
+    }
+
+    /// A detector file besides the first (`file`, loaded as `detector`): none without it; with it, loaded at its
+    /// own long side (and made the stages' `locator`, where given); refused with its path when it breaks the
+    /// detector's conventions or is no model at all.
+    func expectOptionalDetector(
+        _ file: String, _ detector: KeyPath<ReaderModels, ReaderModels.Detector?>, _ brokenLoaded: Comment,
+        locator: KeyPath<ReaderStages, (any LineLocator)?>? = nil
+    ) throws {
+        let copy = try LineModelsCopy(file)
         defer { copy.remove() }
         let without = try ReaderModels(directory: copy.folder)
-        #expect(without.photoDetector == nil)
-        #expect(ReaderStages.model(without).photoLocator == nil)
-        let photo = copy.folder.appendingPathComponent(ReaderModels.photoDetectorFile)
-        try FileManager.default.copyItem(at: copy.source.appendingPathComponent(ReaderModels.photoDetectorFile), to: photo)
-        try copy.changeMetadata(of: ReaderModels.photoDetectorFile) { $0["vitalsnap.detector.long_side"] = "320" }
+        #expect(without[keyPath: detector] == nil)
+        if let locator { #expect(ReaderStages.model(without)[keyPath: locator] == nil) }
+        let copied = copy.folder.appendingPathComponent(file)
+        try FileManager.default.copyItem(at: copy.source.appendingPathComponent(file), to: copied)
+        try copy.changeMetadata(of: file) { $0["vitalsnap.detector.long_side"] = "320" }
         let models = try ReaderModels(directory: copy.folder)
-        #expect(models.photoDetector?.longSide == 320)
+        #expect(models[keyPath: detector]?.longSide == 320)
         #expect(models.detectorLongSide == DetectorConvention.longSide, "each detector runs at its own long side")
-        #expect(ReaderStages.model(models).photoLocator is ModelLineLocator)
-        try copy.changeMetadata(of: ReaderModels.photoDetectorFile) { $0["vitalsnap.detector.stride"] = "8" }
+        if let locator { #expect(ReaderStages.model(models)[keyPath: locator] is ModelLineLocator) }
+        try copy.changeMetadata(of: file) { $0["vitalsnap.detector.stride"] = "8" }
         #expect(throws: ReaderModelError.self) { try ReaderModels(directory: copy.folder) }
-        try Data("not a model".utf8).write(to: photo)
-        expectRefused(copy, naming: ReaderModels.photoDetectorFile, "a broken photo detector was loaded")
+        try Data("not a model".utf8).write(to: copied)
+        expectRefused(copy, naming: file, brokenLoaded)
     }
 
     /// The second recognizer is optional: none without its file; loaded with its own threshold where there is

@@ -90,6 +90,11 @@ cd Training
 pids=()
 names=()
 k=0
+train() {  # one detector of long side $side and width $width, on every scene rendered; "$@": what else it is told
+    "$PY" train_detector.py --synthetic "${trained[@]}" --synthetic-val "$WORK/synth-val" \
+        --real "../$PACK/real/scenes.jsonl" "${whole[@]}" "$@" \
+        --long-side "$side" --width "$width" --workers "$workers" --threads 1 --device "$DEVICE"
+}
 for run in "${runs[@]}"; do
     side=${run%%:*} width=${run##*:}
     [[ "$run" == *:* ]] || width=1
@@ -103,12 +108,7 @@ for run in "${runs[@]}"; do
     else
         start_from=(--config configs/detector-gpu-wide.json)
     fi
-    train() {  # one detector: trained, then, with FINETUNE_MINUTES, fine-tuned on the same scenes (detector-gpu.json)
-        "$PY" train_detector.py --synthetic "${trained[@]}" --synthetic-val "$WORK/synth-val" \
-            --real "../$PACK/real/scenes.jsonl" "${whole[@]}" "$@" \
-            --long-side "$side" --width "$width" --workers "$workers" --threads 1 --device "$DEVICE"
-    }
-    {
+    {  # trained, then, with FINETUNE_MINUTES, fine-tuned on the same scenes at detector-gpu.json's learning rate
         train "${start_from[@]}" "${MINUTES[@]}" --out "$WORK/detector-$name.pt" --seed $((SEED + side + k))
         if [ -n "${FINETUNE_MINUTES:-}" ]; then
             "$PY" export.py --detector "$WORK/detector-$name.pt" --out "$WORK/first-$name" >/dev/null

@@ -38,36 +38,26 @@ public struct GlareCheck: Sendable {
             // Beside the number as located where the locator knew its ends (a trained recognizer's character
             // boxes are narrow spikes on the digits), else beside the characters read: before and after it along
             // its reading direction, which is up or down the image in a sideways photo.
-            let read = line.boundingBox
-            var box = read
+            // Worked out as for a line across the image, in a frame with x and y swapped where it reads up or down.
             let upOrDown = line.corners.map(Self.readsUpOrDown) ?? false
-            if let located = line.locatedBox {
-                // Its ends only: the cells keep the characters' rows (their columns, up or down).
+            let read = line.boundingBox.transposed(upOrDown)
+            var box = read
+            if let located = line.locatedBox?.transposed(upOrDown) {
+                // Its ends only: the cells keep the characters' rows.
                 box = read.union(located)
-                if upOrDown {
-                    box.x = read.x
-                    box.width = read.width
-                } else {
-                    box.y = read.y
-                    box.height = read.height
-                }
+                box.y = read.y
+                box.height = read.height
             }
-            if upOrDown {
-                nearbyBoxes.append(PixelRect(x: box.minX, y: box.minY - cell, width: box.width, height: cell))
-                nearbyBoxes.append(PixelRect(x: box.minX, y: box.maxY, width: box.width, height: cell))
-            } else {
-                nearbyBoxes.append(PixelRect(x: box.minX - cell, y: box.minY, width: cell, height: box.height))
-                nearbyBoxes.append(PixelRect(x: box.maxX, y: box.minY, width: cell, height: box.height))
-            }
+            nearbyBoxes.append(PixelRect(x: box.minX - cell, y: box.minY, width: cell, height: box.height).transposed(upOrDown))
+            nearbyBoxes.append(PixelRect(x: box.maxX, y: box.minY, width: cell, height: box.height).transposed(upOrDown))
         }
         let margin = Int(first.digitHeight * configuration.displayMargin)
         let cell = Int(configuration.neighbourCellWidth * first.digitHeight)
         // The display reaches a cell beyond the number's ends: above and below it where it reads up or down.
         let sideways = first.corners.map(Self.readsUpOrDown) ?? false
-        let display = sideways
-            ? union.insetBy(dx: -margin, dy: -margin - cell) : union.insetBy(dx: -margin - cell, dy: -margin)
+        let display = union.transposed(sideways).insetBy(dx: -margin - cell, dy: -margin).transposed(sideways)
         // The digits' height across their lines, which a sideways line's character boxes do not give.
-        let digitHeight = Int(reading.lines.lazy.map(\.digitHeight).max() ?? 0)
+        let digitHeight = Int(reading.digitHeight)
         let report = detector.detect(
             in: image, display: display, digits: digitBoxes, nearby: nearbyBoxes, polarity: first.polarity,
             digitHeight: digitHeight, linesReadUpOrDown: sideways)
@@ -86,7 +76,16 @@ public struct GlareCheck: Sendable {
     }
 
     /// Whether a line's reading direction is closer to vertical than to horizontal: a sideways photo's line.
+    /// (Where it is, the check's boxes are worked out with x and y swapped: `PixelRect.transposed`.)
     static func readsUpOrDown(_ quad: LineQuad) -> Bool {
         abs(quad.topRight.y - quad.topLeft.y) > abs(quad.topRight.x - quad.topLeft.x)
+    }
+}
+
+extension PixelRect {
+    /// This rectangle with x and y swapped where `swapped` (a mirror about the diagonal: done twice, the same
+    /// rectangle), as it is otherwise.
+    fileprivate func transposed(_ swapped: Bool) -> PixelRect {
+        swapped ? PixelRect(x: y, y: x, width: height, height: width) : self
     }
 }

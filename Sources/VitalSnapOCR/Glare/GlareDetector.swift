@@ -54,8 +54,9 @@ public struct GlareDetector: Sendable {
     private var columnRuns: [Int] = []
     private var histogram = Histogram()
     private var inner: [PixelRect] = []
-    /// Blobs that reach the edge of where blobs are followed: on a backlit display, the device's bright body.
-    private var beyond: [PixelRect] = []
+    /// The regions that may cover the digits: every one, but on a backlit display none that reaches the edge of
+    /// where blobs are followed (the device's bright body).
+    private var overDigits: [PixelRect] = []
 
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
@@ -117,7 +118,7 @@ public struct GlareDetector: Sendable {
         let minimumArea = max(4, Int(c.minimumShare * Double(region.area)))
         var regions: [PixelRect] = []
         inner.removeAll(keepingCapacity: true)
-        beyond.removeAll(keepingCapacity: true)
+        overDigits.removeAll(keepingCapacity: true)
         var area = 0
         for blob in labeler.label(mask, minimumArea: minimumArea) {
             let r = PixelRect(x: blob.box.x + search.x, y: blob.box.y + search.y, width: blob.box.width, height: blob.box.height)
@@ -135,7 +136,12 @@ public struct GlareDetector: Sendable {
             // A reflection is a compact spot; a strip or ring of the bright body beside the window is not.
             let compact = max(r.width, r.height) <= c.compactAspect * min(r.width, r.height) && blob.fill >= c.compactFill
             if !touchesEdge && compact { inner.append(r) }
-            if touchesEdge { beyond.append(r) }
+            // On a backlit display a blob still reaching the edge of where it was followed is the device's bright
+            // body around the dark window, joined to the lit digits (a lit bar, a blurred edge) where the level
+            // that tells glare from backlit digits is below the body's grey: it covers the digits only through
+            // their own lit strokes. (In the generated families it refused 46 readings right, none of them under
+            // glare.)
+            if polarity == .dark || !touchesEdge { overDigits.append(r) }
         }
         // Glare pixels on a digit, not merely a blob's bounding box over it: the bright body around a display
         // is one blob whose box spans the whole window.
@@ -143,11 +149,7 @@ public struct GlareDetector: Sendable {
             let overlap = place.intersection(blob)
             return !overlap.isEmpty && glarePixels(in: overlap) >= max(4, place.area / 100)
         }
-        // On a backlit display a blob still reaching the edge of where it was followed is the device's bright
-        // body around the dark window, joined to the lit digits (a lit bar, a blurred edge) where the level that
-        // tells glare from backlit digits is below the body's grey: it covers the digits only through their own
-        // lit strokes. (In the generated families it refused 46 readings right, none of them under glare.)
-        let covers = regions.contains { r in !(polarity == .light && beyond.contains(r)) && digits.contains { covered($0, by: r) } }
+        let covers = overDigits.contains { r in digits.contains { covered($0, by: r) } }
             || inner.contains { r in nearby.contains { covered($0, by: r) } }
         return GlareReport(regions: regions, share: Double(area) / Double(region.area), coversDigits: covers)
     }

@@ -22,10 +22,10 @@ public struct ReaderModels: Sendable {
     public var orienter: Orienter?
     /// A second detector, if the folder has one: the lines it finds are read where those of `detector` give
     /// no reading (`ReaderStages.secondLocator`).
-    public var secondDetector: SecondDetector?
+    public var secondDetector: Detector?
     /// A detector for photos of a medical device's display, if the folder has one: it locates their lines in
     /// place of `detector` (`ReaderStages.photoLocator`).
-    public var photoDetector: SecondDetector?
+    public var photoDetector: Detector?
     /// A second recognizer, if the folder has one: trained apart from `recognizer`, it reads a photo again where
     /// `recognizer` was unsure of a value, and its reading is taken only where it is sure of the very text the
     /// first one read (`ReaderStages.secondRecognition`).
@@ -34,7 +34,7 @@ public struct ReaderModels: Sendable {
     public var secondOpinion: ReaderStages.SecondOpinion = .rules
 
     /// A detector besides the first one (the second detector, the photo detector), with the long side it runs at.
-    public struct SecondDetector: Sendable {
+    public struct Detector: Sendable {
         public var network: Network
         public var longSide: Int
     }
@@ -74,9 +74,9 @@ public struct ReaderModels: Sendable {
         detectorLongSide = try Self.checkDetector(detectorFile, at: detectorURL)
         recognizerInfo = try Self.checkRecognizer(recognizerFile, at: recognizerURL)
         orienter = try Self.loadOrienter(directory.appendingPathComponent(Self.orienterFile))
-        secondDetector = try Self.loadSecondDetector(directory.appendingPathComponent(Self.secondDetectorFile))
+        secondDetector = try Self.loadOptionalDetector(directory.appendingPathComponent(Self.secondDetectorFile))
         secondRecognizer = try Self.loadSecondRecognizer(directory.appendingPathComponent(Self.secondRecognizerFile))
-        photoDetector = try Self.loadSecondDetector(directory.appendingPathComponent(Self.photoDetectorFile))
+        photoDetector = try Self.loadOptionalDetector(directory.appendingPathComponent(Self.photoDetectorFile))
     }
 
     /// What a recognizer file says about reading with it, after checking it follows this reader's conventions.
@@ -144,9 +144,9 @@ public struct ReaderModels: Sendable {
         }
     }
 
-    private static func loadSecondDetector(_ url: URL) throws(ReaderModelError) -> SecondDetector? {
+    private static func loadOptionalDetector(_ url: URL) throws(ReaderModelError) -> Detector? {
         guard let (file, network) = try loadOptional(url) else { return nil }
-        return SecondDetector(network: network, longSide: try checkDetector(file, at: url))
+        return Detector(network: network, longSide: try checkDetector(file, at: url))
     }
 
     private static func loadSecondRecognizer(_ url: URL) throws(ReaderModelError) -> SecondRecognizer? {
