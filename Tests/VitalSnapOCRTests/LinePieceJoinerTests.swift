@@ -14,30 +14,31 @@ struct LinePieceJoinerTests {
 
     @Test func theOneAndTheRestOfAValueBecomeOneLine() throws {
         // `1` then `18`, half a digit height apart: one line from the 1's start to the 8's end.
-        var lines = [piece(start: 100, length: 60), piece(start: 20, length: 60)]
+        var lines = [piece(start: 64, length: 60), piece(start: 20, length: 24)]
         LinePieceJoiner().join(&lines)
         let line = try #require(lines.first)
         #expect(lines.count == 1)
-        #expect(abs(line.length - 140) < 1e-9)
-        #expect(abs(line.centerX - 90) < 1e-9)
+        #expect(abs(line.length - 104) < 1e-9)
+        #expect(abs(line.centerX - 72) < 1e-9)
         #expect(abs(line.centerY - 50) < 1e-9)
         #expect(abs(line.digitHeight - 40) < 1e-9)
     }
 
     @Test func aLineReadingDownIsJoinedAlongItsOwnDirection() throws {
-        var lines = [piece(start: 0, length: 80, angle: .pi / 2), piece(start: 100, length: 40, angle: .pi / 2)]
+        var lines = [piece(start: 0, length: 80, angle: .pi / 2), piece(start: 100, length: 24, angle: .pi / 2)]
         LinePieceJoiner().join(&lines)
         #expect(lines.count == 1)
-        #expect(abs(try #require(lines.first).length - 140) < 1e-9)
+        #expect(abs(try #require(lines.first).length - 124) < 1e-9)
     }
 
     @Test func threePiecesInARowBecomeOne() {
-        var lines = [piece(start: 0, length: 50), piece(start: 130, length: 50), piece(start: 65, length: 50)]
+        // `1`, `8`, `8`, each half a digit height from the next.
+        var lines = [piece(start: 0, length: 24), piece(start: 88, length: 24), piece(start: 44, length: 24)]
         LinePieceJoiner().join(&lines)
         #expect(lines.count == 1)
     }
 
-    /// A second piece beside `first` (0 to 40 along y = 50, digits 40 high, reading right), changed in one way.
+    /// A second piece beside the first (a character from 16 to 40 along y = 50, digits 40 high, reading right), changed in one way.
     static func beside(
         centerX: Double = 70, centerY: Double = 50, height: Double = 40, angle: Double = 0, role: LineRole = .value
     ) -> TextLine {
@@ -57,13 +58,23 @@ struct LinePieceJoinerTests {
 
     @Test(arguments: separate)
     func separateLinesStaySeparate(_ what: String, _ second: TextLine) {
-        var lines = [piece(start: 0, length: 40), second]
+        var lines = [piece(start: 16, length: 24), second]
         LinePieceJoiner().join(&lines)
         #expect(lines.count == 2, "\(what)")
     }
 
+    @Test func twoNumbersSideBySideStaySeparateUnlessTheyAlmostTouch() {
+        // `159` and `42`, half a digit height apart: two values (a `1` that far from the rest is joined above).
+        var apart = [piece(start: 0, length: 70), piece(start: 90, length: 45)]
+        LinePieceJoiner().join(&apart)
+        #expect(apart.count == 2)
+        var touching = [piece(start: 0, length: 70), piece(start: 78, length: 45)]
+        LinePieceJoiner().join(&touching)
+        #expect(touching.count == 1)
+    }
+
     @Test func theSameSecondPieceIsJoinedWhenNothingIsChanged() {
-        var lines = [piece(start: 0, length: 40), Self.beside()]
+        var lines = [piece(start: 16, length: 24), Self.beside()]
         LinePieceJoiner().join(&lines)
         #expect(lines.count == 1)
     }
