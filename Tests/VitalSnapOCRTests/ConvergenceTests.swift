@@ -35,7 +35,7 @@ final class ConvergenceTests: XCTestCase {
     }
 
     static func unreadable(_ why: String = "no digits found", text: String = "") -> Reading {
-        Reading(outcome: .none(why), confidence: 0, recognizedText: text, lines: [])
+        Reading(outcome: .none(Refusal(.noDigits, why)), confidence: 0, recognizedText: text, lines: [])
     }
 
     /// Feeds `readings` at 30 frames per second from t = 100 s; returns every update.

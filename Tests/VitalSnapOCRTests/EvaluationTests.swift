@@ -127,7 +127,7 @@ final class EvaluationTests: XCTestCase {
     }
 
     static let nothing = PhotoResult(
-        file: "x.jpg", reading: Reading(outcome: .none("no digits found"), confidence: 0, recognizedText: "", lines: []))
+        file: "x.jpg", reading: Reading(outcome: .none(Refusal(.noDigits, "no digits found")), confidence: 0, recognizedText: "", lines: []))
 
     static let unreadable = PhotoResult(file: "x.jpg", failure: "empty file (0 bytes): x.jpg")
 

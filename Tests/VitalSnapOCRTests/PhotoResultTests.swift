@@ -14,16 +14,17 @@ struct PhotoResultTests {
         #expect(result(.values([Self.value])).message == nil)
         #expect(result(.word("LO")).status == .noReading)
         #expect(result(.word("LO")).message == "the display shows LO")
-        #expect(result(.none("no digits found")).status == .noReading)
-        #expect(result(.none("no digits found")).message == "no digits found")
+        #expect(result(.none(Refusal(.noDigits, "no digits found"))).status == .noReading)
+        #expect(result(.none(Refusal(.noDigits, "no digits found"))).message == "no digits found")
         let failed = PhotoResult(file: "a.jpg", failure: "empty file (0 bytes): a.jpg")
         #expect(failed.status == .error)
         #expect(failed.message == "empty file (0 bytes): a.jpg")
     }
 
     @Test func aRefusalChangesTheOutcomeAndWithItTheStatus() {
-        let refused = result(.values([Self.value])).refused("glare covers the digits")
+        let refused = result(.values([Self.value])).refused(Refusal(.glare, "glare covers the digits"))
         #expect(refused.status == .noReading)
+        #expect(refused.reading?.refusal?.reason == .glare)
         #expect(refused.message == "glare covers the digits")
         #expect(refused.reading?.readingString == nil)
         #expect(refused.reading?.confidence == 0)

@@ -52,8 +52,8 @@ final class ReadingAssemblerTests: XCTestCase {
         value.viewsDisagree = true
         reading = try assembler(100).assemble([value, below])
         XCTAssertTrue(isNone(reading))
-        guard case .none(let why) = reading.outcome else { return }
-        XCTAssertTrue(why.contains("unclear (161)"), why)
+        XCTAssertEqual(reading.refusal?.reason, .unclearDigits)
+        XCTAssertTrue(reading.refusal?.message.contains("unclear (161)") ?? false, "\(reading.outcome)")
     }
 
     /// Clear digits on a line the recognizer is unsure of as a whole (its best path's probability is low, as
@@ -65,8 +65,8 @@ final class ReadingAssemblerTests: XCTestCase {
         let below = line("12", height: 25, top: 300)
         let refused = try assembler(100).assemble([value, below])
         XCTAssertTrue(isNone(refused))
-        guard case .none(let why) = refused.outcome else { return }
-        XCTAssertTrue(why.contains("unclear (3939.3)"), why)
+        XCTAssertEqual(refused.refusal?.reason, .unclearDigits)
+        XCTAssertTrue(refused.refusal?.message.contains("unclear (3939.3)") ?? false, "\(refused.outcome)")
         let given = ReadingAssembler(peripheral: try XCTUnwrap(catalog[100]), minimumConfidence: 0.15).assemble([value, below])
         XCTAssertEqual(given.readingString, "3939.3")
         XCTAssertEqual(given.confidence, 0.2, accuracy: 1e-12)
@@ -104,7 +104,7 @@ final class ReadingAssemblerTests: XCTestCase {
     func testEvenlySpacedDashesStillStopTheReading() throws {
         let reading = try dashesAboveSevenPointZero(at: [0, 30, 60])
         XCTAssertNil(reading.readingString)
-        XCTAssertEqual(reading.outcome, .none("--- is not a number"))
+        XCTAssertEqual(reading.outcome, .none(Refusal(.implausible, "--- is not a number")))
     }
 
     /// A meter whose large value could not be read still shows the time: the time must not become the value.
@@ -113,7 +113,7 @@ final class ReadingAssemblerTests: XCTestCase {
         let time = line("418", height: 23, top: 190, x: 100)
         let reading = try assembler(9).assemble([unread, time])
         XCTAssertNil(reading.readingString)
-        XCTAssertEqual(reading.outcome, .none("larger characters beside 418 could not be read"))
+        XCTAssertEqual(reading.outcome, .none(Refusal(.largerCharactersUnread, "larger characters beside 418 could not be read")))
         // Far below the unread characters, or over them (the window around the number), it does not count.
         XCTAssertEqual(try assembler(9).assemble([unread, line("418", height: 23, top: 300, x: 100)]).readingString, "418")
         let window = line("??", height: 80, top: 170, x: 80)
@@ -140,15 +140,15 @@ final class ReadingAssemblerTests: XCTestCase {
 
     func testNoNumberLikeLineIsNoReading() throws {
         let reading = try assembler(9).assemble([line("8", height: 60), line("?7?", height: 50)])
-        XCTAssertEqual(reading.outcome, .none("no digits found"))
+        XCTAssertEqual(reading.outcome, .none(Refusal(.noDigits, "no digits found")))
         // Digits on a textured band (much ink that is no character) are not a display's.
         var textured = line("123", height: 60)
         textured.noise = 0.2
-        XCTAssertEqual(try assembler(9).assemble([textured]).outcome, .none("no digits found"))
+        XCTAssertEqual(try assembler(9).assemble([textured]).outcome, .none(Refusal(.noDigits, "no digits found")))
         textured.noise = 0.05
         XCTAssertEqual(values(try assembler(9).assemble([textured])), ["123"])
         XCTAssertNil(reading.readingString)
-        XCTAssertEqual(try assembler(9).assemble([]).outcome, .none("no digits found"))
+        XCTAssertEqual(try assembler(9).assemble([]).outcome, .none(Refusal(.noDigits, "no digits found")))
     }
 
     // MARK: - Units, decimals and ranges
@@ -305,7 +305,7 @@ final class ReadingAssemblerTests: XCTestCase {
     func testBloodPressureWithTooFewProminentLinesIsNoReading() throws {
         // The pulse line is less than 0.45 of the tallest: only two prominent lines for three fields.
         let reading = try assembler(2).assemble([line("120", height: 50, top: 20), line("80", height: 50, top: 90), line("72", height: 20, top: 160)])
-        XCTAssertEqual(reading.outcome, .none("found 2 of the 3 values"))
+        XCTAssertEqual(reading.outcome, .none(Refusal(.valuesMissing, "found 2 of the 3 values")))
     }
 
     func testFieldsSideBySideAreReadLeftToRight() throws {
@@ -323,8 +323,8 @@ final class ReadingAssemblerTests: XCTestCase {
         let oximeter = try assembler(6)
         let diagonal = oximeter.assemble([line("98", height: 40, top: 50, x: 100), line("72", height: 30, top: 78, x: 0)])
         XCTAssertTrue(isNone(diagonal), "\(diagonal.outcome)")
-        guard case .none(let why) = diagonal.outcome else { return }
-        XCTAssertTrue(why.hasPrefix("the order of the values is unclear: 98/72 or 72/98"), why)
+        XCTAssertEqual(diagonal.refusal?.reason, .unclearOrder)
+        XCTAssertTrue(diagonal.refusal?.message.hasPrefix("the order of the values is unclear: 98/72 or 72/98") ?? false, "\(diagonal.outcome)")
         let stacked = oximeter.assemble([line("98", height: 40, top: 20, x: 100), line("72", height: 30, top: 120, x: 0)])
         XCTAssertEqual(stacked.readingString, "98/72")
         // Where the other order is implausible (SpO2 above 100), the order read stands.
@@ -348,7 +348,7 @@ final class ReadingAssemblerTests: XCTestCase {
     func testAMergedLineIsNotCutOnAGuess() throws {
         var oximeter = try assembler(6)
         oximeter.minimumConfidence = 0.7
-        XCTAssertEqual(oximeter.assemble([line("8571", confidence: 0.87)]).outcome, .none("found 1 of the 2 values"))
+        XCTAssertEqual(oximeter.assemble([line("8571", confidence: 0.87)]).outcome, .none(Refusal(.valuesMissing, "found 1 of the 2 values")))
         XCTAssertEqual(oximeter.assemble([line("8571", confidence: 0.95)]).readingString, "85/71")
         XCTAssertTrue(isNone(oximeter.assemble([line("98062", confidence: 0.95)])), "98/062: a pulse shown as 062")
         XCTAssertTrue(isNone(oximeter.assemble([line("17491", confidence: 0.95)])), "no SpO2 of 1 or 17")

@@ -215,7 +215,7 @@ final class RecordBuilderTests: XCTestCase {
     }
 
     func testNothingReadSaysWhy() throws {
-        let none = Reading(outcome: .none("glare covers the digits"), confidence: 0, recognizedText: "", lines: [])
+        let none = Reading(outcome: .none(Refusal(.glare, "glare covers the digits")), confidence: 0, recognizedText: "", lines: [])
         let error = try buildError(none, peripheral: 103)
         XCTAssertEqual(error, .noValue(reason: "glare covers the digits"))
         XCTAssertEqual(error?.description, "no value read (glare covers the digits); no value recorded")

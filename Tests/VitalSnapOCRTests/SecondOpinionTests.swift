@@ -99,7 +99,7 @@ struct SecondOpinionTests {
     /// `E2` as `23`.
     @Test func anErrorCodeTheModelsSawIsNotReadAgain() {
         func refused(_ seen: String) -> PhotoResult {
-            PhotoResult(file: "x.jpg", reading: Reading(outcome: .none("refused"), confidence: 0, recognizedText: seen, lines: []))
+            PhotoResult(file: "x.jpg", reading: Reading(outcome: .none(Refusal(.valuesMissing, "refused")), confidence: 0, recognizedText: seen, lines: []))
         }
         #expect(!ReaderStages.SecondOpinion.rules.asks(after: refused("E2")))
         #expect(!ReaderStages.SecondOpinion.rules.asks(after: refused("09:49\n1E9")))

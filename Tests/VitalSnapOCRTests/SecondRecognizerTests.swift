@@ -79,14 +79,48 @@ struct SecondRecognizerTests {
         #expect(result.warnings.isEmpty)
     }
 
-    @Test func onlyARefusalOverUnclearDigitsIsReadAgain() throws {
-        let glucose = try #require(try PeripheralCatalog.builtIn()[9])
-        let field = try #require(glucose.fields.first)
-        #expect(ReadingAssembler.refusesUnclearDigits(ReadingAssembler.unclearDigits(of: field, text: "120")))
-        for other in ["glare covers the digits", "found 1 of the 3 values", "no digits found", "120 is not a number"] {
-            #expect(!ReadingAssembler.refusesUnclearDigits(other), "\(other)")
+    /// Counts the lines it is asked to read (shared by the copies of a stub).
+    final class Calls: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func add() { lock.withLock { count += 1 } }
+        var total: Int { lock.withLock { count } }
+    }
+
+    /// `Stub` that counts its calls.
+    struct Counting: CharacterRecognizer {
+        var stub: Stub
+        let calls: Calls
+        mutating func recognize(_ line: RectifiedLine) -> LineTranscript {
+            calls.add()
+            return stub.recognize(line)
         }
-        #expect(!ReadingAssembler.refusesUnclearDigits(nil))
+    }
+
+    @Test func onlyARefusalOverUnclearDigitsIsReadAgain() throws {
+        // One unsure line: a glucose meter's value is refused for its unclear digits and read again; a blood
+        // pressure monitor's is refused for the two values missing, which a second recognizer cannot find.
+        for (peripheral, unit, asked) in [(9, "mg/dL", true), (2, nil, false)] {
+            let calls = Calls()
+            let line = TextLine(candidates: [], polarity: .dark, centerX: 100, centerY: 50, angle: 0, length: 120,
+                                digitHeight: 40, candidatesAreCharacters: false, role: .value)
+            let stages = ReaderStages(
+                locator: ViewAgreementTests.OneLine(line: line), rectifier: ModelLineRectifier(),
+                recognizer: Stub(lineConfidence: 0.3), minimumConfidence: 0.5,
+                turnCheck: SidewaysSecondChance(), checksPolarity: false,
+                secondRecognition: ReaderStages.Recognition(recognizer: Counting(stub: sureOf120, calls: calls), minimumConfidence: 0.5))
+            var configuration = DisplayReader.Configuration()
+            configuration.standsPhotosUpright = false
+            let definition = try #require(try PeripheralCatalog.builtIn()[peripheral])
+            var reader = DisplayReader(peripheral: definition, unit: unit, stages: stages, configuration: configuration)
+            let result = try reader.read(image: image)
+            #expect((calls.total > 0) == asked, "peripheral \(peripheral): \(result.message ?? "")")
+            if asked {
+                #expect(result.reading?.readingString == "120", "\(result.message ?? "")")
+            } else {
+                #expect(result.reading?.refusal?.reason == .valuesMissing, "\(result.message ?? "")")
+            }
+        }
     }
 
     @Test func neitherFramesOfACameraNorPlainNumericDisplaysAreReadAgain() throws {

@@ -118,7 +118,7 @@ public struct ReadingConverger: Sendable {
         if glare.coversDigits { return .glareOverDigits }
         switch reading.outcome {
         case .none(let why):
-            return .unreadable(why)
+            return .unreadable(why.message)
         case .word:
             return reading.confidence >= policy.minimumConfidence ? .vote : .lowConfidence
         case .values(let values):

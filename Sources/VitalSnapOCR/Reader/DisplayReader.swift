@@ -179,7 +179,7 @@ public struct DisplayReader: Sendable {
     private mutating func readAgainWithSecondRecognizer(
         _ image: GrayImage, file: String, refused: PhotoResult
     ) throws(ReaderStageError) -> PhotoResult? {
-        guard !secondRecognitionReader.isEmpty, ReadingAssembler.refusesUnclearDigits(refused.message),
+        guard !secondRecognitionReader.isEmpty, refused.reading?.refusal?.reason == .unclearDigits,
             let firstText = refused.reading?.recognizedText, !firstText.isEmpty else { return nil }
         var second = try secondRecognitionReader[0].read(image: image, file: file)
         let values = second.reading?.values ?? []
@@ -217,7 +217,7 @@ public struct DisplayReader: Sendable {
         // The peripheral's fields, then glare over their digits.
         var reading = assembler.assemble(lines)
         let glare = glareCheck.check(image, reading: reading)
-        if glare.coversDigits, case .values = reading.outcome { reading.refuse("glare covers the digits") }
+        if glare.coversDigits, case .values = reading.outcome { reading.refuse(Refusal(.glare, "glare covers the digits")) }
         var pass = ReadPass(
             result: PhotoResult(file: file, reading: reading, glare: glare), lines: lines,
             imageSize: (image.width, image.height))

@@ -48,13 +48,13 @@ public struct PhotoResult: Sendable {
         if let failure { return failure }
         switch reading?.outcome {
         case .word(let w)?: return "the display shows \(w)"
-        case .none(let why)?: return why
+        case .none(let why)?: return why.message
         case .values?, nil: return nil
         }
     }
 
     /// This result, its reading refused: nothing is read, for `why`.
-    public func refused(_ why: String) -> PhotoResult {
+    public func refused(_ why: Refusal) -> PhotoResult {
         var r = self
         r.reading?.refuse(why)
         return r

@@ -26,8 +26,8 @@ public enum ReadingOutcome: Sendable, Hashable {
     case values([FieldValue])
     /// The display shows a word instead of a value (`LO`, `HI`, `Err`): never a number.
     case word(String)
-    /// Nothing trustworthy: why, in words a user understands.
-    case none(String)
+    /// Nothing trustworthy: why (its kind, and in words a user understands).
+    case none(Refusal)
 }
 
 public struct Reading: Sendable {
@@ -47,9 +47,15 @@ public struct Reading: Sendable {
     }
 
     /// Nothing is read, for `why` (a check after the assembler found the reading untrustworthy).
-    public mutating func refuse(_ why: String) {
+    public mutating func refuse(_ why: Refusal) {
         outcome = .none(why)
         confidence = 0
+    }
+
+    /// Why nothing is read; nil for a value or a word.
+    public var refusal: Refusal? {
+        if case .none(let why) = outcome { return why }
+        return nil
     }
 
     public var values: [FieldValue] {

@@ -64,7 +64,7 @@ public struct ReadingAssembler: Sendable {
         var tallest: RecognizedLine?
         for line in lines where mayBeValue(line) && line.digitHeight > (tallest?.digitHeight ?? -.infinity) { tallest = line }
         guard let tallest else {
-            return Reading(outcome: .none("no digits found"), confidence: 0, recognizedText: recognizedText, lines: [])
+            return Reading(outcome: .none(Refusal(.noDigits, "no digits found")), confidence: 0, recognizedText: recognizedText, lines: [])
         }
         if let word = DisplayWord.word(in: tallest.text) {
             return Reading(outcome: .word(word), confidence: tallest.confidence, recognizedText: recognizedText, lines: [tallest])
@@ -73,7 +73,7 @@ public struct ReadingAssembler: Sendable {
         // readable line could not be read, that line is the time or a memory number, not the value.
         if let larger = lines.first(where: { Self.isUnreadLargerNumber($0, beside: tallest, ratio: configuration.largerNumberRatio) }) {
             return Reading(
-                outcome: .none("larger characters beside \(tallest.text) could not be read"), confidence: 0,
+                outcome: .none(Refusal(.largerCharactersUnread, "larger characters beside \(tallest.text) could not be read")), confidence: 0,
                 recognizedText: recognizedText, lines: [larger])
         }
         // The fields are the most prominent lines, read top to bottom then left to right.
@@ -90,14 +90,14 @@ public struct ReadingAssembler: Sendable {
                         recognizedText: recognizedText, lines: prominent)
                 }
                 return Reading(
-                    outcome: .none("found \(prominent.count) of the \(fields.count) values"),
+                    outcome: .none(Refusal(.valuesMissing, "found \(prominent.count) of the \(fields.count) values")),
                     confidence: 0, recognizedText: recognizedText, lines: prominent)
             }
             var ordered = Array(prominent.prefix(fields.count))
             Self.sortInReadingOrder(&ordered, sameRowOverlap: configuration.sameRowOverlap)
             if let other = otherPlausibleOrder(of: ordered, fields: fields) {
                 return Reading(
-                    outcome: .none("the order of the values is unclear: \(other)"), confidence: 0,
+                    outcome: .none(Refusal(.unclearOrder, "the order of the values is unclear: \(other)")), confidence: 0,
                     recognizedText: recognizedText, lines: ordered)
             }
             chosen = ordered
@@ -107,12 +107,12 @@ public struct ReadingAssembler: Sendable {
             switch value(of: line, for: field) {
             case .success(let v): values.append(v)
             case .failure(let why):
-                return Reading(outcome: .none(why.message), confidence: 0, recognizedText: recognizedText, lines: chosen)
+                return Reading(outcome: .none(why), confidence: 0, recognizedText: recognizedText, lines: chosen)
             }
         }
         if !inOrder(values) {
             return Reading(
-                outcome: .none("systolic \(values[0].text) is not above diastolic \(values[1].text)"),
+                outcome: .none(Refusal(.implausible, "systolic \(values[0].text) is not above diastolic \(values[1].text)")),
                 confidence: 0, recognizedText: recognizedText, lines: chosen)
         }
         let confidence = values.lazy.map { $0.confidence }.min() ?? 0
@@ -210,50 +210,40 @@ public struct ReadingAssembler: Sendable {
         }
     }
 
-    struct Implausible: Error { var message: String }
-
     /// Why a field is not read when the recognizer was unsure of its digits: the one refusal a second recognizer
-    /// may overturn (`DisplayReader`), told by `refusesUnclearDigits(_:)`.
-    static func unclearDigits(of field: FieldDefinition, text: String) -> String {
-        "\(unclearDigitsWords.before)\(field.name.rawValue)\(unclearDigitsWords.after)\(text))"
+    /// may overturn (`DisplayReader`).
+    static func unclearDigits(of field: FieldDefinition, text: String) -> Refusal {
+        Refusal(.unclearDigits, "the digits of \(field.name.rawValue) are unclear (\(text))")
     }
 
-    /// Whether `message` (a refused reading's) is `unclearDigits(of:text:)`'s.
-    static func refusesUnclearDigits(_ message: String?) -> Bool {
-        message.map { $0.hasPrefix(unclearDigitsWords.before) && $0.contains(unclearDigitsWords.after) } ?? false
-    }
-
-    /// `unclearDigits(of:text:)`'s words around the field's name, one definition for writing and telling it.
-    private static let unclearDigitsWords = (before: "the digits of ", after: " are unclear (")
-
-    func value(of line: RecognizedLine, for field: FieldDefinition) -> Result<FieldValue, Implausible> {
-        guard !line.hasGap else { return .failure(Implausible(message: "a digit of \(field.name.rawValue) is missing")) }
+    func value(of line: RecognizedLine, for field: FieldDefinition) -> Result<FieldValue, Refusal> {
+        guard !line.hasGap else { return .failure(Refusal(.digitMissing, "a digit of \(field.name.rawValue) is missing")) }
         guard !line.characters.contains(where: { $0.character == "?" }), line.confidence >= minimumConfidence else {
-            return .failure(Implausible(message: Self.unclearDigits(of: field, text: line.text)))
+            return .failure(Self.unclearDigits(of: field, text: line.text))
         }
         return value(text: line.text, confidence: line.confidence, for: field)
     }
 
     /// The value `text`, read with `confidence`, as `field`'s, or why it is not plausible.
-    func value(text shown: String, confidence: Double, for field: FieldDefinition) -> Result<FieldValue, Implausible> {
+    func value(text shown: String, confidence: Double, for field: FieldDefinition) -> Result<FieldValue, Refusal> {
         // A minus in front of a value that cannot be negative is a bezel edge or a printed line beside it.
         var text = shown
         if field.units.allSatisfy({ ($0.plausibleRange?.lowerBound ?? -1) >= 0 }) {
             while text.hasPrefix("-") { text.removeFirst() }
         }
         guard let number = NumberText(text) else {
-            return .failure(Implausible(message: "\(shown) is not a number"))
+            return .failure(Refusal(.implausible, "\(shown) is not a number"))
         }
         // Leading zeros are not shown by a measurement field's display (a numeric display's may be).
         let shownDigits = (peripheral.type == .numericDisplay ? number.text : Self.trimmingLeadingZeros(number.text))
             .filter(\.isNumber).count
         guard shownDigits <= field.digits else {
-            return .failure(Implausible(message: "\(number.text) has more digits than \(field.name.rawValue) shows (\(field.digits))"))
+            return .failure(Refusal(.implausible, "\(number.text) has more digits than \(field.name.rawValue) shows (\(field.digits))"))
         }
         let variants: ArraySlice<UnitVariant>
         if let unit {
             guard let i = field.unitIndex(named: unit) else {
-                return .failure(Implausible(message: "\(field.name.rawValue) is not shown in \(unit)"))
+                return .failure(Refusal(.implausible, "\(field.name.rawValue) is not shown in \(unit)"))
             }
             variants = field.units[i...i]
         } else if Self.rangesAreDisjoint(field.units) {
@@ -278,7 +268,7 @@ public struct ReadingAssembler: Sendable {
                 value: number.value, unit: variant.unit, decimals: number.decimals, confidence: confidence))
             // A numeric display's text is kept as shown; a measurement drops leading zeros (`098` -> `98`).
         }
-        return .failure(Implausible(message: problems.first ?? "implausible value"))
+        return .failure(Refusal(.implausible, problems.first ?? "implausible value"))
     }
 
     /// Whether there are two or more units, each with a plausible range, and none of those ranges overlap.

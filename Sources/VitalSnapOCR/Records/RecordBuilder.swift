@@ -50,7 +50,7 @@ public struct RecordBuilder: Sendable {
         switch reading.outcome {
         case .values(let read): values = read
         case .word(let word): throw .displayShowsWord(word, device: peripheral.type)
-        case .none(let reason): throw .noValue(reason: reason)
+        case .none(let why): throw .noValue(reason: why.message)
         }
         let header = RecordHeader(
             activityID: activityID, timestamp: timestamp, utcOffset: utcOffset, source: source,

@@ -39,7 +39,7 @@ public struct RuleTurnSearch: TurnCheck {
             guard value.allSatisfy({ !"347".contains($0) }) else { return upright }
             let turned = try readTurned(.down).result
             if let other = turned.reading?.readingString, other != value {
-                return upright.refused("the photo reads \(value) one way up and \(other) the other")
+                return upright.refused(Refusal(.turnsDisagree, "the photo reads \(value) one way up and \(other) the other"))
             }
             return upright
         }
@@ -92,7 +92,8 @@ public struct RuleTurnSearch: TurnCheck {
         if found.count > 1 {
             let values = Set(found.compactMap { $0.reading?.readingString ?? $0.reading?.word })
             if values.count == 1 { return found[0] }
-            return upright.refused("the photo reads differently turned different ways (\(values.sorted().joined(separator: ", ")))")
+            return upright.refused(Refusal(
+                .turnsDisagree, "the photo reads differently turned different ways (\(values.sorted().joined(separator: ", ")))"))
         }
         return upright
     }

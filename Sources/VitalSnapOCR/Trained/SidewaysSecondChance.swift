@@ -21,7 +21,7 @@ public struct SidewaysSecondChance: TurnCheck {
         guard let value = turned.reading?.readingString ?? turned.reading?.word else { return upright }
         let other = try readTurned(guess.uprightingOrientation.oppositeTurn).result
         if let otherValue = other.reading?.readingString ?? other.reading?.word, otherValue != value {
-            return upright.refused("the photo reads \(value) turned one way and \(otherValue) the other")
+            return upright.refused(Refusal(.turnsDisagree, "the photo reads \(value) turned one way and \(otherValue) the other"))
         }
         turned.warnings.append(
             "read turned: the photo was sideways (orienter \(String(format: "%.2f", guess.confidence)), nothing read as it is)")

@@ -1,0 +1,36 @@
+/// Why a photo or frame gives no value: the kind of doubt, which the reader's next step goes by (only unclear
+/// digits go to the second recognizer), and the words a user reads.
+public struct Refusal: Sendable, Hashable, Error, CustomStringConvertible {
+    public enum Reason: Sendable, Hashable {
+        /// No line that may be a value.
+        case noDigits
+        /// Fewer value lines than the peripheral has fields.
+        case valuesMissing
+        /// Much larger characters than the tallest line read sit beside it, unread: they are the value.
+        case largerCharactersUnread
+        /// A digit-sized gap inside a value's line: a digit may be hidden or lost.
+        case digitMissing
+        /// The recognizer was unsure of a value's digits: the one refusal a second recognizer may overturn.
+        case unclearDigits
+        /// A value read, but not one its field can show (not a number, too many digits, another unit, out of
+        /// range, systolic not above diastolic).
+        case implausible
+        /// The values read as plausibly in another order.
+        case unclearOrder
+        /// Glare covers the digits.
+        case glare
+        /// The photo reads one value one way up and another turned.
+        case turnsDisagree
+    }
+
+    public var reason: Reason
+    /// In words a user understands, e.g. `found 2 of the 3 values`.
+    public var message: String
+
+    public init(_ reason: Reason, _ message: String) {
+        self.reason = reason
+        self.message = message
+    }
+
+    public var description: String { message }
+}
