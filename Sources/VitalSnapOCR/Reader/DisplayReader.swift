@@ -205,10 +205,7 @@ public struct DisplayReader: Sendable {
         var estimate: OrientationEstimate?
         if standingUpright && framed {
             estimate = try stages.orienter?.orientation(of: frame.working, lines: trace.located)
-            if let estimate {
-                let how = "\(estimate.clockwiseTurns) quarter turns clockwise, \(String(format: "%.2f", estimate.confidence))"
-                logger.debug("\(file): orienter: \(how)\(estimate.isSure ? " (sure)" : "")")
-            }
+            if let estimate { logger.debug("\(file): orienter: \(estimate)") }
         }
         if let estimate, estimate.turnsThePhoto {
             var pass = try readTurned(image, estimate.uprightingOrientation, file: file)

@@ -28,3 +28,10 @@ public struct OrientationEstimate: Sendable, Equatable {
         }
     }
 }
+
+extension OrientationEstimate: CustomStringConvertible {
+    /// E.g. `2 quarter turns clockwise, 0.84` (`, sure` where it is).
+    public var description: String {
+        "\(clockwiseTurns) quarter turns clockwise, \(String(format: "%.2f", confidence))\(isSure ? ", sure" : "")"
+    }
+}
