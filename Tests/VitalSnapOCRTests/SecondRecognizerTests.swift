@@ -123,10 +123,54 @@ struct SecondRecognizerTests {
         }
     }
 
-    @Test func neitherFramesOfACameraNorPlainNumericDisplaysAreReadAgain() throws {
+    @Test func framesOfACameraAreNotReadAgain() throws {
         var live = try reader(firstSure: 0.3, second: sureOf120, asksSecondOpinion: false)
         #expect(try live.read(image: image).reading?.readingString == nil)
-        var numeric = try reader(firstSure: 0.3, second: sureOf120, peripheral: 100, unit: nil)
-        #expect(try numeric.read(image: image).reading?.readingString == nil)
+    }
+
+    /// Reads `120` in the first crop it is shown, sure of it by `lineConfidence`, and `viewText` in every crop
+    /// after (the views of the same line; nil: `120` there too).
+    struct FirstThenViews: CharacterRecognizer {
+        var stub: Stub
+        var viewText: String?
+        var calls = 0
+        mutating func recognize(_ line: RectifiedLine) -> LineTranscript {
+            calls += 1
+            var read = stub
+            if calls > 1, let viewText { read.text = viewText }
+            return read.recognize(line)
+        }
+    }
+
+    /// A reader of `peripheral` with one view, whose first recognizer reads `120` sure of it alone by
+    /// `firstSure` and `128` in the view where `viewsMisread`; its second recognizer reads `120` sure everywhere.
+    func readerWithViews(firstSure: Double, viewsMisread: Bool, peripheral: Int, unit: String?) throws -> DisplayReader {
+        let line = TextLine(candidates: [], polarity: .dark, centerX: 100, centerY: 50, angle: 0, length: 120,
+                            digitHeight: 40, candidatesAreCharacters: false, role: .value)
+        let views = [LineView(heightScale: 1.12)]
+        let first = FirstThenViews(stub: Stub(lineConfidence: firstSure), viewText: viewsMisread ? "128" : nil)
+        let stages = ReaderStages(
+            locator: ViewAgreementTests.OneLine(line: line), rectifier: ModelLineRectifier(), recognizer: first,
+            minimumConfidence: 0.5, views: views, turnCheck: SidewaysSecondChance(), checksPolarity: false,
+            secondRecognition: ReaderStages.Recognition(recognizer: sureOf120, minimumConfidence: 0.5, views: views))
+        var configuration = DisplayReader.Configuration()
+        configuration.standsPhotosUpright = false
+        let definition = try #require(try PeripheralCatalog.builtIn()[peripheral])
+        return DisplayReader(peripheral: definition, unit: unit, stages: stages, configuration: configuration)
+    }
+
+    @Test func aNumericDisplaysValueIsReadAgainOnlyWhereItsViewsDidNotDisagree() throws {
+        // Unsure alone, the view reading the same: the second recognizer's agreeing reading is taken.
+        var unsure = try readerWithViews(firstSure: 0.3, viewsMisread: false, peripheral: 100, unit: nil)
+        #expect(try unsure.read(image: image).reading?.readingString == "120")
+        // Sure alone, the view reading another text: a numeric display has no plausible range to catch a wrong
+        // text two recognizers agree on, so the refusal stands.
+        var doubted = try readerWithViews(firstSure: 0.9, viewsMisread: true, peripheral: 100, unit: nil)
+        let refused = try doubted.read(image: image)
+        #expect(refused.reading?.readingString == nil)
+        #expect(refused.reading?.refusal?.reason == .unclearDigits, "\(refused.message ?? "")")
+        // A glucose meter's value has a plausible range: there the second recognizer may overrule the views.
+        var glucose = try readerWithViews(firstSure: 0.9, viewsMisread: true, peripheral: 9, unit: "mg/dL")
+        #expect(try glucose.read(image: image).reading?.readingString == "120")
     }
 }
