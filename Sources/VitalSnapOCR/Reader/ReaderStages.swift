@@ -35,11 +35,11 @@ public struct ReaderStages: Sendable {
     public var secondOpinion: SecondOpinion
     /// A second recognizer for a photo these stages refuse because a value's digits were unclear: the same
     /// stages read it again with this recognizer, and its reading is taken only where each value is the text of
-    /// a line the first recognizer read (`DisplayReader`; nil: none). Asked first, and, like the second opinion,
-    /// only for a peripheral whose readings have plausible ranges. Measured on the held halves and the generated
-    /// families (issue 41): the families read 9 more, one wrong fewer; on the plain numeric displays it read 29
-    /// more of the real photos (both halves) and 3 more wrong, among them a fuel pump's `108.01` whose leading
-    /// `1` the bezel hides, read `08.01` by both recognizers: a leading zero a measurement field never shows.
+    /// a line the first recognizer read (`DisplayReader`; nil: none). Asked first. Measured on the held halves
+    /// and the generated families (issue 41): the families read 9 more, one wrong fewer. On a plain numeric
+    /// display, whose values have no plausible range, it is asked only where the first recognizer's views of the
+    /// line did not disagree: asked regardless, both recognizers read a fuel pump's `108.01`, whose leading `1`
+    /// the bezel hides, as `08.01`, which the first had read otherwise in a view.
     public var secondRecognition: Recognition?
 
     /// A recognizer with the threshold and views its calibration chose for it.
