@@ -302,6 +302,15 @@ final class ReadingAssemblerTests: XCTestCase {
         XCTAssertTrue(isNone(equal))
     }
 
+    /// A BP monitor's rows show no decimal point: one read among a row's digits (a gap in an italic `1`, a speck)
+    /// is not the display's, and the digits are the value. A field that may show one keeps its check.
+    func testAPointReadInARowThatShowsNoneIsDropped() throws {
+        let reading = try assembler(2).assemble([line("1.20", height: 50, top: 20), line("80", height: 50, top: 90), line("72", height: 30, top: 160)])
+        XCTAssertEqual(reading.readingString, "120/80/72")
+        let glucose = try assembler(9, unit: "mg/dL").assemble([line("5.8", height: 50, top: 20)])
+        XCTAssertEqual(glucose.refusal?.reason, .implausible, "a glucose meter may show a point (mmol/L): mg/dL reads none")
+    }
+
     func testBloodPressureWithTooFewProminentLinesIsNoReading() throws {
         // The pulse line is less than 0.45 of the tallest: only two prominent lines for three fields.
         let reading = try assembler(2).assemble([line("120", height: 50, top: 20), line("80", height: 50, top: 90), line("72", height: 20, top: 160)])

@@ -231,6 +231,9 @@ public struct ReadingAssembler: Sendable {
         if field.units.allSatisfy({ ($0.plausibleRange?.lowerBound ?? -1) >= 0 }) {
             while text.hasPrefix("-") { text.removeFirst() }
         }
+        // A point read in a row that shows none (a BP monitor's, an oximeter's) is a gap in a segment or a speck:
+        // the digits are the value (`1.20` for 120, its italic `1` broken).
+        if field.units.allSatisfy({ $0.decimals == 0 }) { text.removeAll { $0 == "." } }
         guard let number = NumberText(text) else {
             return .failure(Refusal(.implausible, "\(shown) is not a number"))
         }
