@@ -163,8 +163,13 @@ public struct TrainingSceneParameters: Sendable {
 
     /// Lines smaller than this (digit height, px) are marked unreadable.
     public var minimumReadableDigitHeight = 6.0
-    /// Lines whose stroke is thinner than this many blur sigmas are marked unreadable.
-    public var minimumStrokeOverBlur = 1.6
+    /// Lines whose stroke is thinner than this many blur sigmas are marked unreadable. At 1.6 it marked scenes
+    /// `?` whose rows a person reads: ten of the 1,200 validation scenes of seed 900001 (eight bp-lcd, two
+    /// bp-color), each plainly readable, its digits faint but whole, and fourteen of seed 900002's bp-lcd and
+    /// bp-color, ten of them plainly readable and four with a small faint pulse row read with effort. At 0.8 it
+    /// marks none of them (nor does 0): a floor for blurs beyond those rendered now. A `?` counts any reading
+    /// wrong, so a label too quick to say `?` counted right readings wrong.
+    public var minimumStrokeOverBlur = 0.8
     /// Glare that pulls a character's cell this far towards white (anywhere on its inner part) hides it.
     public var glareHidesAt = 0.45
 
