@@ -29,13 +29,24 @@ struct SecondRecognizerTests {
     func reader(
         firstSure: Double, second: Stub?, asksSecondOpinion: Bool = true, peripheral: Int = 9, unit: String? = "mg/dL"
     ) throws -> DisplayReader {
+        try reader(
+            first: Stub(lineConfidence: firstSure), second: second, asksSecondOpinion: asksSecondOpinion,
+            peripheral: peripheral, unit: unit)
+    }
+
+    /// A reader of `peripheral` that finds one line and reads it with `first`, then, where the photo is refused,
+    /// with `second` (threshold 0.5 for both, the same `views` for both).
+    func reader(
+        first: any CharacterRecognizer, second: (any CharacterRecognizer)?, views: [LineView] = [],
+        asksSecondOpinion: Bool = true, peripheral: Int = 9, unit: String? = "mg/dL"
+    ) throws -> DisplayReader {
         let line = TextLine(candidates: [], polarity: .dark, centerX: 100, centerY: 50, angle: 0, length: 120,
                             digitHeight: 40, candidatesAreCharacters: false, role: .value)
         let stages = ReaderStages(
             locator: ViewAgreementTests.OneLine(line: line), rectifier: ModelLineRectifier(),
-            recognizer: Stub(lineConfidence: firstSure), minimumConfidence: 0.5,
+            recognizer: first, minimumConfidence: 0.5, views: views,
             turnCheck: SidewaysSecondChance(), checksPolarity: false,
-            secondRecognition: second.map { ReaderStages.Recognition(recognizer: $0, minimumConfidence: 0.5) })
+            secondRecognition: second.map { ReaderStages.Recognition(recognizer: $0, minimumConfidence: 0.5, views: views) })
         var configuration = DisplayReader.Configuration()
         configuration.asksSecondOpinion = asksSecondOpinion
         configuration.standsPhotosUpright = false
@@ -102,18 +113,10 @@ struct SecondRecognizerTests {
         // pressure monitor's is refused for the two values missing, which a second recognizer cannot find.
         for (peripheral, unit, asked) in [(9, "mg/dL", true), (2, nil, false)] {
             let calls = Calls()
-            let line = TextLine(candidates: [], polarity: .dark, centerX: 100, centerY: 50, angle: 0, length: 120,
-                                digitHeight: 40, candidatesAreCharacters: false, role: .value)
-            let stages = ReaderStages(
-                locator: ViewAgreementTests.OneLine(line: line), rectifier: ModelLineRectifier(),
-                recognizer: Stub(lineConfidence: 0.3), minimumConfidence: 0.5,
-                turnCheck: SidewaysSecondChance(), checksPolarity: false,
-                secondRecognition: ReaderStages.Recognition(recognizer: Counting(stub: sureOf120, calls: calls), minimumConfidence: 0.5))
-            var configuration = DisplayReader.Configuration()
-            configuration.standsPhotosUpright = false
-            let definition = try #require(try PeripheralCatalog.builtIn()[peripheral])
-            var reader = DisplayReader(peripheral: definition, unit: unit, stages: stages, configuration: configuration)
-            let result = try reader.read(image: image)
+            var twoRecognizers = try reader(
+                first: Stub(lineConfidence: 0.3), second: Counting(stub: sureOf120, calls: calls), peripheral: peripheral,
+                unit: unit)
+            let result = try twoRecognizers.read(image: image)
             #expect((calls.total > 0) == asked, "peripheral \(peripheral): \(result.message ?? "")")
             if asked {
                 #expect(result.reading?.readingString == "120", "\(result.message ?? "")")
@@ -145,18 +148,9 @@ struct SecondRecognizerTests {
     /// A reader of `peripheral` with one view, whose first recognizer reads `120` sure of it alone by
     /// `firstSure` and `128` in the view where `viewsMisread`; its second recognizer reads `120` sure everywhere.
     func readerWithViews(firstSure: Double, viewsMisread: Bool, peripheral: Int, unit: String?) throws -> DisplayReader {
-        let line = TextLine(candidates: [], polarity: .dark, centerX: 100, centerY: 50, angle: 0, length: 120,
-                            digitHeight: 40, candidatesAreCharacters: false, role: .value)
-        let views = [LineView(heightScale: 1.12)]
-        let first = FirstThenViews(stub: Stub(lineConfidence: firstSure), viewText: viewsMisread ? "128" : nil)
-        let stages = ReaderStages(
-            locator: ViewAgreementTests.OneLine(line: line), rectifier: ModelLineRectifier(), recognizer: first,
-            minimumConfidence: 0.5, views: views, turnCheck: SidewaysSecondChance(), checksPolarity: false,
-            secondRecognition: ReaderStages.Recognition(recognizer: sureOf120, minimumConfidence: 0.5, views: views))
-        var configuration = DisplayReader.Configuration()
-        configuration.standsPhotosUpright = false
-        let definition = try #require(try PeripheralCatalog.builtIn()[peripheral])
-        return DisplayReader(peripheral: definition, unit: unit, stages: stages, configuration: configuration)
+        try reader(
+            first: FirstThenViews(stub: Stub(lineConfidence: firstSure), viewText: viewsMisread ? "128" : nil),
+            second: sureOf120, views: [LineView(heightScale: 1.12)], peripheral: peripheral, unit: unit)
     }
 
     @Test func aNumericDisplaysValueIsReadAgainOnlyWhereItsViewsDidNotDisagree() throws {

@@ -61,7 +61,7 @@ public struct LiveReader: Sendable {
     /// Reads one frame and feeds the converger; throws where a stage of the reader cannot run.
     public mutating func process(_ image: GrayImage, timestamp: Double) throws(ReaderStageError) -> Step {
         let (result, origin) = try read(image)
-        let reading = result.reading ?? Reading(outcome: .none(Refusal(.noDigits, "no digits found")), confidence: 0, recognizedText: "", lines: [])
+        let reading = result.reading ?? Reading(outcome: .none(.noDigitsFound), confidence: 0, recognizedText: "", lines: [])
         let glare = result.glare ?? .none
         let update = converger.add(reading, glare: glare, timestamp: timestamp)
         let source = origin == nil ? image : regionImage

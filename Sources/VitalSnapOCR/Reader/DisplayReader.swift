@@ -71,10 +71,6 @@ public struct DisplayReader: Sendable {
     /// The same stages with the second recognizer (`ReaderStages.secondRecognition`), asked before
     /// `secondReaders` (none or one; an array for the same reason).
     private var secondRecognitionReader: [DisplayReader] = []
-    /// Whether the second recognizer may give a value whose line the first read differently in its other views
-    /// (`RecognizedLine.viewsDisagree`): not on a plain numeric display, whose values have no plausible range
-    /// to catch two recognizers agreeing on a wrong text (fuel pumps: `08.01` for 108).
-    private var secondRecognitionOverrulesViews = true
     private let logger = Logger(label: "vitalsnap.ocr")
 
     public init(peripheral: PeripheralDefinition, unit: String? = nil, reader: ReaderChoice, configuration: Configuration = .init()) {
@@ -98,7 +94,6 @@ public struct DisplayReader: Sendable {
         selection = LineSelection(configuration: configuration.selection)
         glareCheck = GlareCheck(configuration: configuration.glare)
         guard configuration.asksSecondOpinion else { return }
-        secondRecognitionOverrulesViews = peripheral.type != .numericDisplay
         if let recognition = stages.secondRecognition {
             secondRecognitionReader = [
                 DisplayReader(peripheral: peripheral, unit: unit, stages: stages.recognizing(with: recognition), configuration: configuration)
@@ -181,14 +176,15 @@ public struct DisplayReader: Sendable {
     /// The second recognizer's reading of a photo the first refused as unsure of a value's digits, where each of
     /// its values is the text of a line the first recognizer read (two recognizers trained apart seldom agree on
     /// a wrong text); nil where there is no second recognizer, the photo was refused for another reason (a value
-    /// missing, glare), the first's views disagreed on a numeric display, or the second reads nothing or
-    /// another text.
+    /// missing, glare), or the second reads nothing or another text. Where the values have no plausible range
+    /// to catch two recognizers agreeing on a wrong text (a plain numeric display: a fuel pump's `08.01` for
+    /// 108), nil too where the first read a line otherwise in its views (`RecognizedLine.viewsDisagree`).
     private mutating func readAgainWithSecondRecognizer(
         _ image: GrayImage, file: String, refused: PhotoResult
     ) throws(ReaderStageError) -> PhotoResult? {
         guard !secondRecognitionReader.isEmpty, refused.reading?.refusal?.reason == .unclearDigits,
             let firstText = refused.reading?.recognizedText, !firstText.isEmpty,
-            secondRecognitionOverrulesViews || !(refused.reading?.lines.contains { $0.viewsDisagree } ?? false)
+            assembler.checksEveryValueAgainstARange || !(refused.reading?.lines.contains { $0.viewsDisagree } ?? false)
         else { return nil }
         var second = try secondRecognitionReader[0].read(image: image, file: file)
         let values = second.reading?.values ?? []

@@ -37,6 +37,11 @@ public struct ReadingAssembler: Sendable {
     }
     /// The peripheral's measurement fields, picked out once rather than for every frame.
     private var fields: [FieldDefinition]
+    /// Whether every value has a plausible range to be checked against, in every unit (not a plain numeric
+    /// display's): a wrong text that passes for a value must also fall in its range.
+    public var checksEveryValueAgainstARange: Bool {
+        fields.allSatisfy { $0.units.allSatisfy { $0.plausibleRange != nil } }
+    }
     /// The unit asked for (`mg/dL`, `mmol/L`); nil for the field's default or, where units do not overlap in
     /// range (°C and °F), whichever fits.
     public var unit: String?
@@ -64,7 +69,7 @@ public struct ReadingAssembler: Sendable {
         var tallest: RecognizedLine?
         for line in lines where mayBeValue(line) && line.digitHeight > (tallest?.digitHeight ?? -.infinity) { tallest = line }
         guard let tallest else {
-            return Reading(outcome: .none(Refusal(.noDigits, "no digits found")), confidence: 0, recognizedText: recognizedText, lines: [])
+            return Reading(outcome: .none(.noDigitsFound), confidence: 0, recognizedText: recognizedText, lines: [])
         }
         if let word = DisplayWord.word(in: tallest.text) {
             return Reading(outcome: .word(word), confidence: tallest.confidence, recognizedText: recognizedText, lines: [tallest])

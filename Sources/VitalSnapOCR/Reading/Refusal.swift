@@ -33,4 +33,7 @@ public struct Refusal: Sendable, Hashable, Error, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// No line that may be a value (the assembler's, and a frame's without a reading).
+    public static let noDigitsFound = Refusal(.noDigits, "no digits found")
 }

@@ -25,7 +25,7 @@ public struct LinePieceJoiner: Sendable {
         public var numberLength = 1.0
         /// Two such pieces are joined only across a gap at most this many digit heights (chosen on the generated
         /// families, seeds 900001 and 900002: 0.25 read 9 more BP and oximeter scenes than joining up to
-        /// `maximumGap`, and one fewer; 0.4 read 2 fewer of them than 0.25).
+        /// `maximumGap`, and one fewer; 0.4 read 2 fewer scenes than 0.25, a glucose meter and an oximeter).
         public var maximumGapBetweenNumbers = 0.25
         public init() {}
     }
