@@ -25,6 +25,11 @@ final class BatchFilterTests: XCTestCase {
         try output.split(separator: "\n").map { try XCTUnwrap(jsonObject(String($0))["file"] as? String) }
     }
 
+    /// Complete lines in a results file so far (none while it does not exist).
+    func resultCount(in file: URL) -> Int {
+        ((try? Data(contentsOf: file)) ?? Data()).reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+    }
+
     func testPathsFromStandardInputComeAfterTheArgumentsInTheirOrder() throws {
         let folder = try makeTemporaryFolder()
         let names = try photos(6, in: folder)
@@ -166,6 +171,7 @@ final class BatchFilterTests: XCTestCase {
         let names = try photos(200, in: folder)
         let arguments = ["batch", "photos", "-p", "100", "--jobs", "2", "--reader", "rules", "--resume", "out.jsonl", "-q"]
         var generator = SystemRandomNumberGenerator()
+        let output = folder.appendingPathComponent("out.jsonl")
         var kills = 0, attempts = 0
         while kills < 10 && attempts < 60 {
             attempts += 1
@@ -176,9 +182,17 @@ final class BatchFilterTests: XCTestCase {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // From before the first result (start-up takes about half a second in a debug build) to well
-            // into the reading.
-            usleep(UInt32.random(in: 300_000...1_800_000, using: &generator))
+            // A random moment while it reads: one run in four during start-up, before its first result; the
+            // others after 1 to 8 more results and a random fraction of the next. Waiting on results, not on
+            // the clock, lets ten kills fall before the inputs run out on a fast machine and a slow one alike.
+            if Int.random(in: 0..<4, using: &generator) == 0 {
+                usleep(UInt32.random(in: 0...300_000, using: &generator))
+            } else {
+                let target = resultCount(in: output) + Int.random(in: 1...8, using: &generator)
+                let deadline = Date().addingTimeInterval(60)
+                while process.isRunning && resultCount(in: output) < target && Date() < deadline { usleep(2_000) }
+                usleep(UInt32.random(in: 0...20_000, using: &generator))
+            }
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
                 kills += 1
