@@ -34,14 +34,14 @@ struct SecondRecognizerTests {
             peripheral: peripheral, unit: unit)
     }
 
-    /// A reader of `peripheral` that finds one line and reads it with `first`, then, where the photo is refused,
+    /// A reader of `peripheral` that finds one line (`line`, or one from x 40 to 160) and reads it with `first`, then, where the photo is refused,
     /// with `second` (threshold 0.5 for both, the same `views` for both).
     func reader(
         first: any CharacterRecognizer, second: (any CharacterRecognizer)?, views: [LineView] = [],
-        asksSecondOpinion: Bool = true, peripheral: Int = 9, unit: String? = "mg/dL"
+        asksSecondOpinion: Bool = true, peripheral: Int = 9, unit: String? = "mg/dL", line: TextLine? = nil
     ) throws -> DisplayReader {
-        let line = TextLine(candidates: [], polarity: .dark, centerX: 100, centerY: 50, angle: 0, length: 120,
-                            digitHeight: 40, candidatesAreCharacters: false, role: .value)
+        let line = line ?? TextLine(candidates: [], polarity: .dark, centerX: 100, centerY: 50, angle: 0, length: 120,
+                                    digitHeight: 40, candidatesAreCharacters: false, role: .value)
         let stages = ReaderStages(
             locator: ViewAgreementTests.OneLine(line: line), rectifier: ModelLineRectifier(),
             recognizer: first, minimumConfidence: 0.5, views: views,

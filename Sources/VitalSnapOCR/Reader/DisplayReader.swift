@@ -5,8 +5,8 @@ import VitalSnapImaging
 /// The reader: one photo or camera frame, for one peripheral, to a result. `read` is the whole chain, top to
 /// bottom:
 ///
-///     decode ─ working frame ─ locate lines ─ stand upright ─┬─ rectify ─ recognize ─ views ─ place ─┐
-///                                                            └──────────── each line ────────────────┘
+///     decode ─ working frame ─ locate lines ─ stand upright ─┬─ rectify ─ recognize ─ (cut at a gap) ─ views ─ place ─┐
+///                                                            └─────────────────────── each line ──────────────────────┘
 ///     ─ keep the best readings ─ assemble the fields ─ glare ─ result ─ last look at a turned photo
 ///     ─ refused: the same again with the second recognizer (taken where it agrees with the first), then on
 ///       the second locator's lines, then the second opinion (`read(image:file:)`)
@@ -26,6 +26,7 @@ public struct DisplayReader: Sendable {
         public var frame = WorkingFrame.Configuration()
         public var placement = LinePlacement.Configuration()
         public var selection = LineSelection.Configuration()
+        public var gapSplit = LineGapSplitter.Configuration()
         public var glare = GlareCheck.Configuration()
         /// An image smaller than this many pixels on either side shows no lines.
         public var minimumImageSide = 8
@@ -60,6 +61,10 @@ public struct DisplayReader: Sendable {
     private var frame: WorkingFrame
     private var placement: LinePlacement
     private var selection: LineSelection
+    private var gapSplitter: LineGapSplitter
+    /// Whether a line is cut in two at a wide gap: only for a peripheral with two values or more, which a
+    /// display may show side by side. A single value's digits may be spaced wide (a meter's drum counter).
+    private let splitsLinesAtGaps: Bool
     private var glareCheck: GlareCheck
     private var crop = RectifiedLine()
     private var viewCrop = RectifiedLine()
@@ -92,6 +97,8 @@ public struct DisplayReader: Sendable {
         frame = WorkingFrame(configuration: configuration.frame)
         placement = LinePlacement(configuration: configuration.placement)
         selection = LineSelection(configuration: configuration.selection)
+        gapSplitter = LineGapSplitter(configuration: configuration.gapSplit)
+        splitsLinesAtGaps = peripheral.fields.count > 1
         glareCheck = GlareCheck(configuration: configuration.glare)
         guard configuration.asksSecondOpinion else { return }
         if let recognition = stages.secondRecognition {
@@ -259,23 +266,43 @@ public struct DisplayReader: Sendable {
                 continue
             }
             stages.rectifier.rectify(line, pyramid: frame.pyramid, into: &crop)
-            var read = try stages.recognizer.recognize(crop)
-            if stages.agreement.applies(to: read, of: line) {
-                viewProbabilities.removeAll(keepingCapacity: true)
-                for view in stages.agreement.views.indices {
-                    stages.rectifier.rectify(stages.agreement.view(view, of: line), pyramid: frame.pyramid, into: &viewCrop)
-                    viewProbabilities.append(try stages.recognizer.probability(of: read, in: viewCrop, pointsMayDrop: true))
-                }
-                stages.agreement.judge(&read, viewProbabilities: viewProbabilities)
+            let read = try stages.recognizer.recognize(crop)
+            // Two numbers side by side in one line: each side read as a line of its own.
+            if splitsLinesAtGaps, let (left, right) = gapSplitter.split(read, crop: crop, of: line) {
+                logger.debug("line \(String(read.characters.map(\.character))) cut in two at a gap")
+                try readLine(left)
+                try readLine(right)
+                continue
             }
-            trace.log(line, read: read)
-            guard let placed = placement.place(read, crop: crop, of: line, in: frame) else { continue }
-            selection.add(placed, located: line)
-            if configuration.keepsRectifiedLines { trace.rectified.append(crop) }
+            try readLine(line, read: read)
         }
         let (lines, kept) = selection.select()
         if configuration.keepsRectifiedLines { LineSelection.removeAll(from: &trace.rectified, notKept: kept) }
         return lines
+    }
+
+    /// One located line read (`read`: what the recognizer read in `crop`, which holds it; nil: rectified and
+    /// recognized here), checked in its views, placed and offered to the selection.
+    private mutating func readLine(_ line: TextLine, read first: LineTranscript? = nil) throws(ReaderStageError) {
+        var read: LineTranscript
+        if let first {
+            read = first
+        } else {
+            stages.rectifier.rectify(line, pyramid: frame.pyramid, into: &crop)
+            read = try stages.recognizer.recognize(crop)
+        }
+        if stages.agreement.applies(to: read, of: line) {
+            viewProbabilities.removeAll(keepingCapacity: true)
+            for view in stages.agreement.views.indices {
+                stages.rectifier.rectify(stages.agreement.view(view, of: line), pyramid: frame.pyramid, into: &viewCrop)
+                viewProbabilities.append(try stages.recognizer.probability(of: read, in: viewCrop, pointsMayDrop: true))
+            }
+            stages.agreement.judge(&read, viewProbabilities: viewProbabilities)
+        }
+        trace.log(line, read: read)
+        guard let placed = placement.place(read, crop: crop, of: line, in: frame) else { return }
+        selection.add(placed, located: line)
+        if configuration.keepsRectifiedLines { trace.rectified.append(crop) }
     }
 
     /// `image` turned by `turn` and read as it stands: its lines in the turned frame, its glare mapped back to
