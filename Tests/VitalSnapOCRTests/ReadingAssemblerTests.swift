@@ -327,7 +327,7 @@ final class ReadingAssemblerTests: XCTestCase {
     /// Two values on rows that lie nearly one after the other along the reading direction: with the lines'
     /// direction the larger one's row is above, but with it turned by 25 degrees the smaller one's, to its left
     /// and lower, is. Both orders are plausible for an oximeter, so neither is guessed; stacked well apart, the
-    /// same values are read.
+    /// same values are read. Where only one of the two orders is plausible, that one is read.
     func testValuesWhoseOrderTurnsOnTheReadingDirectionAreRefused() throws {
         let oximeter = try assembler(6)
         let diagonal = oximeter.assemble([line("98", height: 40, top: 50, x: 100), line("72", height: 30, top: 78, x: 0)])
@@ -339,6 +339,12 @@ final class ReadingAssemblerTests: XCTestCase {
         // Where the other order is implausible (SpO2 above 100), the order read stands.
         let pulseFirst = oximeter.assemble([line("98", height: 40, top: 50, x: 100), line("120", height: 30, top: 78, x: 0)])
         XCTAssertEqual(pulseFirst.readingString, "98/120")
+        // Where only the other order is plausible (the order read puts a pulse of 120 as SpO2), the other is read.
+        let otherOnly = oximeter.assemble([line("120", height: 40, top: 50, x: 100), line("98", height: 30, top: 78, x: 0)])
+        XCTAssertEqual(otherOnly.readingString, "98/120")
+        // Stacked well apart, the order is clear, and the same values are refused as implausible.
+        let clear = oximeter.assemble([line("120", height: 40, top: 20, x: 100), line("98", height: 30, top: 120, x: 0)])
+        XCTAssertEqual(clear.refusal?.reason, .implausible, "\(clear.outcome)")
     }
 
     /// An oximeter's SpO2 and pulse found as one line: cut where the digits leave no doubt.

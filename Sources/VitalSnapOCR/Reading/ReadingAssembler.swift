@@ -18,7 +18,8 @@ public struct ReadingAssembler: Sendable {
         /// tilted or turned display: the trained locator gave 87 degrees for a generated oximeter's lines that
         /// run at 66. Where the order of lines on different rows changes within it (their rows lie nearly along
         /// the reading direction, one after the other) and the other order gives every field a plausible value
-        /// too, the reading is refused rather than guessed.
+        /// too, the reading is refused rather than guessed. Where only the other order gives plausible values
+        /// (a BP monitor's systolic above its diastolic), that order is read.
         public var readingDirectionTolerance = 25 * Double.pi / 180
         /// A line at least this many times as tall as the value, unread and right beside it, means the value
         /// read is the time or a memory number and the value itself could not be read.
@@ -100,10 +101,17 @@ public struct ReadingAssembler: Sendable {
             }
             var ordered = Array(prominent.prefix(fields.count))
             Self.sortInReadingOrder(&ordered, sameRowOverlap: configuration.sameRowOverlap)
-            if let other = otherPlausibleOrder(of: ordered, fields: fields) {
-                return Reading(
-                    outcome: .none(Refusal(.unclearOrder, "the order of the values is unclear: \(other)")), confidence: 0,
-                    recognizedText: recognizedText, lines: ordered)
+            let others = otherPlausibleOrders(of: ordered)
+            if let other = others.first {
+                // Within the tolerance the order is a guess: taken only where it is the one plausible order (a BP
+                // monitor's 79 above 131 read in the other order, 131/79), refused where two are.
+                guard others.count == 1, !givesPlausibleValues(ordered) else {
+                    let orders = ([ordered] + others).map { $0.map(\.text).joined(separator: "/") }
+                    return Reading(
+                        outcome: .none(Refusal(.unclearOrder, "the order of the values is unclear: \(orders.joined(separator: " or "))")),
+                        confidence: 0, recognizedText: recognizedText, lines: ordered)
+                }
+                ordered = other
             }
             chosen = ordered
         }
@@ -124,24 +132,33 @@ public struct ReadingAssembler: Sendable {
         return Reading(outcome: .values(values), confidence: confidence, recognizedText: recognizedText, lines: chosen)
     }
 
-    /// The other order of `ordered` (as "A/B or B/A") where the display's reading direction turned by up to
+    /// The other orders of `ordered` where the display's reading direction turned by up to
     /// `readingDirectionTolerance` either way orders the lines otherwise and that order, too, gives every field a
-    /// plausible value in the order the fields allow; nil where the order is clear.
-    private func otherPlausibleOrder(of ordered: [RecognizedLine], fields: [FieldDefinition]) -> String? {
+    /// plausible value in the order the fields allow (none where the order is clear; at most two, each once).
+    private func otherPlausibleOrders(of ordered: [RecognizedLine]) -> [[RecognizedLine]] {
+        var others: [[RecognizedLine]] = []
         for turn in [-configuration.readingDirectionTolerance, configuration.readingDirectionTolerance] {
             var turned = ordered
             Self.sortInReadingOrder(&turned, sameRowOverlap: configuration.sameRowOverlap, turnedBy: turn)
-            guard zip(turned, ordered).contains(where: { $0.text != $1.text || $0.corners != $1.corners }) else { continue }
-            var values: [FieldValue] = []
-            for (field, line) in zip(fields, turned) {
-                guard case .success(let v) = value(of: line, for: field) else { break }
-                values.append(v)
-            }
-            guard values.count == fields.count, inOrder(values) else { continue }
-            let asRead = ordered.map(\.text).joined(separator: "/"), other = turned.map(\.text).joined(separator: "/")
-            return "\(asRead) or \(other)"
+            guard !Self.sameOrder(turned, ordered), !others.contains(where: { Self.sameOrder($0, turned) }),
+                givesPlausibleValues(turned) else { continue }
+            others.append(turned)
         }
-        return nil
+        return others
+    }
+
+    /// Whether `lines`, in this order, give every field a plausible value, in the order the fields allow.
+    private func givesPlausibleValues(_ lines: [RecognizedLine]) -> Bool {
+        var values: [FieldValue] = []
+        for (field, line) in zip(fields, lines) {
+            guard case .success(let v) = value(of: line, for: field) else { return false }
+            values.append(v)
+        }
+        return values.count == fields.count && inOrder(values)
+    }
+
+    private static func sameOrder(_ a: [RecognizedLine], _ b: [RecognizedLine]) -> Bool {
+        !zip(a, b).contains { $0.text != $1.text || $0.corners != $1.corners }
     }
 
     /// Whether the values are in the order their fields allow: a blood pressure monitor's systolic above its
