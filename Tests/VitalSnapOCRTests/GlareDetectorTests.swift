@@ -113,6 +113,18 @@ final class GlareDetectorTests: XCTestCase {
         XCTAssertTrue(detect(image).coversDigits)
     }
 
+    /// A light LCD lit unevenly: its background at 190, but 236 across the last digit's cell, top to bottom.
+    /// That is the display's own grey, not a reflection (below `minimumLevel`); a spot brighter still is glare.
+    func testABrighterStretchOfTheBackgroundIsNotGlare() {
+        var image = frame(background: 190, ink: 40)
+        for y in display.minY..<display.maxY {
+            for x in 82..<102 where image[x, y] != 40 { image[x, y] = 236 }
+        }
+        XCTAssertFalse(detect(image).coversDigits, "\(detect(image).regions)")
+        fill(&image, PixelRect(x: 86, y: 40, width: 12, height: 14), 250)
+        XCTAssertTrue(detect(image).coversDigits)
+    }
+
     func testBrightDigitsOfABacklitDisplayAreNotGlare() {
         let image = frame(background: 30, ink: 250)
         let report = detect(image, polarity: .light)
