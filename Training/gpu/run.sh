@@ -17,6 +17,10 @@
 # FINETUNE_MINUTES=M fine-tunes each detector, once trained, for M more minutes on the same scenes at
 # detector-gpu.json's learning rate: the reader's photo detector was made so (Training/gpu/README.md, run 7):
 #   DETECTORS=256:2.5 TRAIN_MINUTES=6.3 FINETUNE_MINUTES=3.3 FAMILY_SCENES=3000 SEED=4 Training/gpu/run.sh OUT
+# REPLAY=NAME replays one of the committed models trained on a GPU with the settings that made it, its budget in
+# steps (Training/configs/NAME.json), its seeds and scenes; Training/gpu/README.md#replaying-the-committed-models:
+#   REPLAY=second-detector Training/gpu/run.sh OUT      (also second-recognizer; photo-detector, then
+#   REPLAY=photo-detector-fine INIT=FILE Training/gpu/run.sh OUT with the first part's detector file)
 # See Training/gpu/README.md.
 #
 #   Training/gpu/run.sh OUT                      # on the GPU machine, from the repository root
@@ -30,6 +34,31 @@ cd "$(dirname "$0")/../.."
 OUT=${1:?usage: Training/gpu/run.sh OUT}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
+# The committed models' settings (Models/README.md), each budget in steps: DETECTOR_SEED and RECOGNIZER_SEED are
+# the seeds their runs gave the one model replayed, WIDE_CONFIG, FINE_CONFIG and RECOGNIZER_CONFIG its config.
+case "${REPLAY:-}" in
+    "") ;;
+    photo-detector)       # run 7's first part: width 2.5 from scratch
+        DETECTORS=256:2.5 RECOGNIZERS="" FAMILY_SCENES=3000 SEED=4 WIDE_CONFIG=configs/photo-detector.json
+        unset FINETUNE_MINUTES INIT ;;
+    photo-detector-fine)  # its second part, from the first part's file
+        : "${INIT:?REPLAY=photo-detector-fine needs INIT=the detector file of the first part (a path from the repository root)}"
+        DETECTORS=256:2.5 RECOGNIZERS="" FAMILY_SCENES=3000 SEED=4 FINE_CONFIG=configs/photo-detector-fine.json
+        DETECTOR_SEED=77
+        unset FINETUNE_MINUTES ;;
+    second-detector)      # the 256:2 of DETECTORS="256:1.5 256:2" at 358481a (so its seed: the second detector's)
+        DETECTORS=256:2 RECOGNIZERS="" FAMILY_SCENES=2000 SEED=1 WIDE_CONFIG=configs/second-detector.json
+        DETECTOR_SEED=259
+        unset FINETUNE_MINUTES INIT ;;
+    second-recognizer)    # RECOGNIZERS=2 REAL_SHARE=0.1 at 61fdda7 (the real share is in its config)
+        DETECTORS="" RECOGNIZERS=2 FAMILY_SCENES=2000 SEED=1 RECOGNIZER_CONFIG=configs/second-recognizer.json
+        unset REAL_SHARE ;;
+    *)
+        echo "run.sh: REPLAY is photo-detector, photo-detector-fine, second-detector or second-recognizer (got $REPLAY)" >&2
+        exit 64 ;;
+esac
+[ -z "${REPLAY:-}" ] || [ -z "${TRAIN_MINUTES:-}" ] || {
+    echo "run.sh: REPLAY trains for its config's steps; TRAIN_MINUTES would make it another run" >&2; exit 64; }
 PACK=${PACK:-Training/work/gpu}
 WORK=${WORK:-/tmp/vitalsnap-gpu}
 PY=$(command -v "${PY:-python3}")
@@ -102,14 +131,14 @@ for run in "${runs[@]}"; do
     names+=("$name")
     k=$((k + 1))
     if [ -n "${INIT:-}" ]; then  # every detector fine-tuned from this file (as wide as it)
-        start_from=(--init "../$INIT" --config configs/detector-gpu.json)
+        start_from=(--init "../$INIT" --config "${FINE_CONFIG:-configs/detector-gpu.json}")
     elif [ "$width" = 1 ] || [ "$width" = 1.0 ]; then
         start_from=(--init ../Models/reader/line-detector.safetensors --config configs/detector-gpu.json)
     else
-        start_from=(--config configs/detector-gpu-wide.json)
+        start_from=(--config "${WIDE_CONFIG:-configs/detector-gpu-wide.json}")
     fi
     {  # trained, then, with FINETUNE_MINUTES, fine-tuned on the same scenes at detector-gpu.json's learning rate
-        train "${start_from[@]}" "${MINUTES[@]}" --out "$WORK/detector-$name.pt" --seed $((SEED + side + k))
+        train "${start_from[@]}" "${MINUTES[@]}" --out "$WORK/detector-$name.pt" --seed "${DETECTOR_SEED:-$((SEED + side + k))}"
         if [ -n "${FINETUNE_MINUTES:-}" ]; then
             "$PY" export.py --detector "$WORK/detector-$name.pt" --out "$WORK/first-$name" >/dev/null
             train --init "$WORK/first-$name/line-detector.safetensors" --config configs/detector-gpu.json \
@@ -123,6 +152,7 @@ for width in "${recognizers[@]}"; do
     # Width 1 fine-tuned from the committed recognizer; a wider one starts from it widened (widen.py).
     config=configs/recognizer-gpu.json
     [ "$width" = 1 ] || [ "$width" = 1.0 ] || config=configs/recognizer-gpu-wide.json
+    config=${RECOGNIZER_CONFIG:-$config}
     "$PY" train_recognizer.py --synthetic "${trained[@]}" --synthetic-val "$WORK/synth-val" \
         --packed-lines "../$PACK/lines" --init ../Models/reader/line-recognizer.safetensors --width "$width" \
         --config "$config" "${MINUTES[@]}" ${REAL_SHARE:+--real-share "$REAL_SHARE"} --out "$WORK/recognizer-w$width.pt" \
