@@ -255,7 +255,8 @@ public struct DisplayReader: Sendable {
         return true
     }
 
-    /// The located lines read, each: rectify, recognize, views, place; the best reading of each place kept.
+    /// The located lines read, each: rectify, recognize, cut at a wide gap (two values side by side), views,
+    /// place; the best reading of each place kept.
     private mutating func readFoundLines() throws(ReaderStageError) -> [RecognizedLine] {
         selection.reset()
         trace.startLines()
