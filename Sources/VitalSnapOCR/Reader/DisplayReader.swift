@@ -61,10 +61,9 @@ public struct DisplayReader: Sendable {
     private var frame: WorkingFrame
     private var placement: LinePlacement
     private var selection: LineSelection
-    private var gapSplitter: LineGapSplitter
-    /// Whether a line is cut in two at a wide gap: only for a peripheral with two values or more, which a
+    /// Cuts a line in two at a wide gap: only for a peripheral with two values or more (nil otherwise), which a
     /// display may show side by side. A single value's digits may be spaced wide (a meter's drum counter).
-    private let splitsLinesAtGaps: Bool
+    private var gapSplitter: LineGapSplitter?
     private var glareCheck: GlareCheck
     private var crop = RectifiedLine()
     private var viewCrop = RectifiedLine()
@@ -97,8 +96,7 @@ public struct DisplayReader: Sendable {
         frame = WorkingFrame(configuration: configuration.frame)
         placement = LinePlacement(configuration: configuration.placement)
         selection = LineSelection(configuration: configuration.selection)
-        gapSplitter = LineGapSplitter(configuration: configuration.gapSplit)
-        splitsLinesAtGaps = peripheral.fields.count > 1
+        gapSplitter = peripheral.fields.count > 1 ? LineGapSplitter(configuration: configuration.gapSplit) : nil
         glareCheck = GlareCheck(configuration: configuration.glare)
         guard configuration.asksSecondOpinion else { return }
         if let recognition = stages.secondRecognition {
@@ -269,7 +267,7 @@ public struct DisplayReader: Sendable {
             stages.rectifier.rectify(line, pyramid: frame.pyramid, into: &crop)
             let read = try stages.recognizer.recognize(crop)
             // Two numbers side by side in one line: each side read as a line of its own.
-            if splitsLinesAtGaps, let (left, right) = gapSplitter.split(read, crop: crop, of: line) {
+            if let (left, right) = gapSplitter?.split(read, crop: crop, of: line) {
                 logger.debug("line \(String(read.characters.map(\.character))) cut in two at a gap")
                 try readLine(left)
                 try readLine(right)

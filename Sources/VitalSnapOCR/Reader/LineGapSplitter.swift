@@ -32,8 +32,8 @@ public struct LineGapSplitter: Sendable {
     }
 
     public var configuration: Configuration
-    /// The gaps other than the widest (scratch, kept between lines).
-    private var otherGaps: [Double] = []
+    /// The line's gaps in digit heights, those beside a point left out (scratch, kept between lines).
+    private var gaps: [Double] = []
 
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
@@ -46,27 +46,25 @@ public struct LineGapSplitter: Sendable {
         guard !line.candidatesAreCharacters, characters.count >= 2 * configuration.minimumCharacters,
             crop.digitHeight > 0
         else { return nil }
-        // The gap before character `k`, in digit heights; a gap beside a point is not one between numbers.
-        func gap(before k: Int) -> Double? {
-            guard characters[k].character != ".", characters[k - 1].character != "." else { return nil }
-            return (centre(characters[k].box) - centre(characters[k - 1].box)) / Double(crop.digitHeight)
+        // One pass: every gap from a character's centre to the next one's, and the widest (a gap beside a point
+        // is not one between numbers).
+        gaps.removeAll(keepingCapacity: true)
+        var widest = (gap: 0.0, next: 0, index: 0)
+        for k in 1..<characters.count where characters[k].character != "." && characters[k - 1].character != "." {
+            let gap = (characters[k].box.midX - characters[k - 1].box.midX) / Double(crop.digitHeight)
+            if gap > widest.gap { widest = (gap, k, gaps.count) }
+            gaps.append(gap)
         }
-        var widest = (gap: 0.0, next: 0)
-        for k in 1..<characters.count {
-            if let g = gap(before: k), g > widest.gap { widest = (g, k) }
-        }
-        guard widest.gap >= configuration.minimumGap else { return nil }
-        let before = characters[..<widest.next].lazy.filter { $0.character != "." }.count
-        let after = characters.count - widest.next - characters[widest.next...].lazy.filter { $0.character == "." }.count
-        guard before >= configuration.minimumCharacters, after >= configuration.minimumCharacters else { return nil }
-        otherGaps.removeAll(keepingCapacity: true)
-        for k in 1..<characters.count where k != widest.next {
-            if let g = gap(before: k) { otherGaps.append(g) }
-        }
-        guard !otherGaps.isEmpty else { return nil }
-        otherGaps.sort()
-        let n = otherGaps.count
-        let median = n % 2 == 1 ? otherGaps[n / 2] : (otherGaps[n / 2 - 1] + otherGaps[n / 2]) / 2
+        guard widest.gap >= configuration.minimumGap, gaps.count >= 2 else { return nil }
+        func digits(_ side: ArraySlice<RecognizedCharacter>) -> Int { side.lazy.filter { $0.character != "." }.count }
+        guard digits(characters[..<widest.next]) >= configuration.minimumCharacters,
+            digits(characters[widest.next...]) >= configuration.minimumCharacters
+        else { return nil }
+        // The median of the other gaps.
+        gaps.remove(at: widest.index)
+        gaps.sort()
+        let n = gaps.count
+        let median = n % 2 == 1 ? gaps[n / 2] : (gaps[n / 2 - 1] + gaps[n / 2]) / 2
         guard widest.gap >= configuration.minimumRatioToOtherGaps * median else { return nil }
         // The cut, midway between the two characters, as a distance along the line from its centre.
         let x = (Double(characters[widest.next - 1].box.maxX) + Double(characters[widest.next].box.minX)) / 2
@@ -76,8 +74,6 @@ public struct LineGapSplitter: Sendable {
         guard along > start, along < end else { return nil }
         return (piece(of: line, from: start, to: along), piece(of: line, from: along, to: end))
     }
-
-    private func centre(_ box: PixelRect) -> Double { Double(box.minX) + Double(box.width) / 2 }
 
     /// The part of `line` from `a` to `b` along it (distances from its centre).
     private func piece(of line: TextLine, from a: Double, to b: Double) -> TextLine {

@@ -115,18 +115,10 @@ public struct ReadingAssembler: Sendable {
             }
             chosen = ordered
         }
-        var values: [FieldValue] = []
-        for (field, line) in zip(fields, chosen) {
-            switch value(of: line, for: field) {
-            case .success(let v): values.append(v)
-            case .failure(let why):
-                return Reading(outcome: .none(why), confidence: 0, recognizedText: recognizedText, lines: chosen)
-            }
-        }
-        if !inOrder(values) {
-            return Reading(
-                outcome: .none(Refusal(.implausible, "systolic \(values[0].text) is not above diastolic \(values[1].text)")),
-                confidence: 0, recognizedText: recognizedText, lines: chosen)
+        let values: [FieldValue]
+        switch self.values(of: chosen) {
+        case .success(let read): values = read
+        case .failure(let why): return Reading(outcome: .none(why), confidence: 0, recognizedText: recognizedText, lines: chosen)
         }
         let confidence = values.lazy.map { $0.confidence }.min() ?? 0
         return Reading(outcome: .values(values), confidence: confidence, recognizedText: recognizedText, lines: chosen)
@@ -147,14 +139,25 @@ public struct ReadingAssembler: Sendable {
         return others
     }
 
-    /// Whether `lines`, in this order, give every field a plausible value, in the order the fields allow.
-    private func givesPlausibleValues(_ lines: [RecognizedLine]) -> Bool {
+    /// The values of `lines`, one per field in this order, or why they are not plausible: the first field's
+    /// reason, or the values out of the order their fields allow.
+    private func values(of lines: [RecognizedLine]) -> Result<[FieldValue], Refusal> {
         var values: [FieldValue] = []
         for (field, line) in zip(fields, lines) {
-            guard case .success(let v) = value(of: line, for: field) else { return false }
-            values.append(v)
+            switch value(of: line, for: field) {
+            case .success(let v): values.append(v)
+            case .failure(let why): return .failure(why)
+            }
         }
-        return values.count == fields.count && inOrder(values)
+        guard inOrder(values) else {
+            return .failure(Refusal(.implausible, "systolic \(values[0].text) is not above diastolic \(values[1].text)"))
+        }
+        return .success(values)
+    }
+
+    /// Whether `lines`, in this order, give every field a plausible value, in the order the fields allow.
+    private func givesPlausibleValues(_ lines: [RecognizedLine]) -> Bool {
+        if case .success = values(of: lines) { true } else { false }
     }
 
     private static func sameOrder(_ a: [RecognizedLine], _ b: [RecognizedLine]) -> Bool {
