@@ -347,6 +347,44 @@ final class ReadingAssemblerTests: XCTestCase {
         XCTAssertEqual(clear.refusal?.reason, .implausible, "\(clear.outcome)")
     }
 
+    /// `line` turned half a turn in place: it reads right to left, upside down.
+    func turned(_ line: RecognizedLine) -> RecognizedLine {
+        var turned = line
+        let c = line.corners!
+        turned.corners = LineQuad(topLeft: c.bottomRight, topRight: c.bottomLeft, bottomRight: c.topLeft, bottomLeft: c.topRight)
+        return turned
+    }
+
+    /// `line` turned by `angle` (radians, clockwise on screen) about its top-left corner.
+    func rotated(_ line: RecognizedLine, by angle: Double) -> RecognizedLine {
+        var out = line
+        let c = line.corners!, o = c.topLeft
+        func turn(_ p: Point) -> Point {
+            let dx = p.x - o.x, dy = p.y - o.y
+            return Point(x: o.x + dx * cos(angle) - dy * sin(angle), y: o.y + dx * sin(angle) + dy * cos(angle))
+        }
+        out.corners = LineQuad(topLeft: turn(c.topLeft), topRight: turn(c.topRight), bottomRight: turn(c.bottomRight), bottomLeft: turn(c.bottomLeft))
+        return out
+    }
+
+    /// A BP monitor held upside down whose systolic row was read as it stands (its `112` as `211`) beside the
+    /// diastolic and pulse read turned: values read in opposite directions are not one display's reading.
+    func testValuesReadInOppositeDirectionsAreRefused() throws {
+        let bp = try assembler(2)
+        let rows = [line("211", height: 50, top: 20), line("92", height: 50, top: 90), line("65", height: 30, top: 160)]
+        XCTAssertEqual(bp.assemble(rows).readingString, "211/92/65", "one direction: read")
+        let mixed = bp.assemble([rows[0], turned(rows[1]), turned(rows[2])])
+        XCTAssertEqual(mixed.refusal?.reason, .turnsDisagree, "\(mixed.outcome)")
+        let allTurned = bp.assemble(rows.map(turned))
+        XCTAssertNotEqual(allTurned.refusal?.reason, .turnsDisagree, "all turned alike: one direction (\(allTurned.outcome))")
+        // A row 60 degrees off the others (a locator's direction for a short row is rough) is within the spread.
+        let steep = rotated(rows[2], by: Double.pi / 3)
+        XCTAssertEqual(bp.assemble([rows[0], rows[1], steep]).readingString, "211/92/65")
+        var narrow = bp
+        narrow.configuration.directionSpread = Double.pi / 4
+        XCTAssertEqual(narrow.assemble([rows[0], rows[1], steep]).refusal?.reason, .turnsDisagree)
+    }
+
     /// An oximeter's SpO2 and pulse found as one line: cut where the digits leave no doubt.
     func testTwoValuesFoundAsOneLineAreCutWhereOnlyOneCutIsPlausible() throws {
         let oximeter = try assembler(6)

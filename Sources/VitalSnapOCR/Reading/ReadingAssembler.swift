@@ -29,6 +29,13 @@ public struct ReadingAssembler: Sendable {
         /// the digits must leave no room for. Set on the generated families (seed 900001), where the one such line
         /// read wrong scored 0.87 and, of the ten read right, eight scored 0.94 or more and two 0.71.
         public var mergedLineConfidence = 0.9
+        /// The value lines of one display read along one direction: two of them whose reading directions differ
+        /// by more than this (radians) mean one was read turned, and a turned line of symmetric digits reads as
+        /// another number (a BP monitor held upside down, its `112` read `211` beside its `92` and `65`). On the
+        /// generated families (seed 900001) it refused one wrong oximeter reading and one right one, and with the
+        /// closer look (`ReaderStages.closerLocator`) two more wrong ones, upside-down scenes; at seed 900002 it
+        /// changed nothing.
+        public var directionSpread = Double.pi / 2
         public init() {}
     }
 
@@ -112,6 +119,11 @@ public struct ReadingAssembler: Sendable {
                         confidence: 0, recognizedText: recognizedText, lines: ordered)
                 }
                 ordered = other
+            }
+            guard Self.readInOneDirection(ordered, spread: configuration.directionSpread) else {
+                return Reading(
+                    outcome: .none(Refusal(.turnsDisagree, "the values read in different directions")),
+                    confidence: 0, recognizedText: recognizedText, lines: ordered)
             }
             chosen = ordered
         }
@@ -343,6 +355,20 @@ public struct ReadingAssembler: Sendable {
     /// "top" is where the characters' tops point, not the image's top (for an upright display the two agree).
     /// `turnedBy` (radians) turns the direction the lines are ordered along, but not the one that tells which
     /// of them share a row: whether the order depends on that direction.
+    /// Whether no two of `lines` read along directions more than `spread` apart (lines not placed count as
+    /// agreeing).
+    static func readInOneDirection(_ lines: [RecognizedLine], spread: Double) -> Bool {
+        let least = cos(spread)
+        for i in lines.indices {
+            guard let a = lines[i].corners?.direction else { continue }
+            for j in lines.indices where j > i {
+                guard let b = lines[j].corners?.direction else { continue }
+                if a.x * b.x + a.y * b.y < least { return false }
+            }
+        }
+        return true
+    }
+
     static func sortInReadingOrder(
         _ lines: inout [RecognizedLine], sameRowOverlap: Double = Configuration().sameRowOverlap, turnedBy turn: Double = 0
     ) {
