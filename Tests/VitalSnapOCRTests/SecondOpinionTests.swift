@@ -9,6 +9,7 @@ import VitalSnapImaging
 struct SecondOpinionTests {
     static let warning = "read by the rule-based reader"
     static let secondDetectorWarning = "read from the second detector's lines"
+    static let closerWarning = "read from a closer look"
 
     /// A sample still of the mg/dL meter showing 122, which the trained stages refuse and the rules read.
     func still() throws -> GrayImage {
@@ -19,17 +20,27 @@ struct SecondOpinionTests {
 
     func reader(
         peripheral id: Int = 101, secondOpinion: ReaderStages.SecondOpinion = .rules, secondDetector: Bool = false,
-        asks: Bool = true
+        closerLook: Bool = false, asks: Bool = true
     ) throws -> DisplayReader {
         var models = try ReaderModels.bundled()
         #expect(models.secondDetector != nil, "the bundled models have a second detector")
         if !secondDetector { models.secondDetector = nil }
         models.secondRecognizer = nil  // asked before these, for unclear digits only: SecondRecognizerTests
         models.secondOpinion = secondOpinion
+        var stages = ReaderStages.model(models)
+        #expect(stages.closerLocator != nil, "the bundled models have a photo detector to look closer with")
+        if !closerLook { stages.closerLocator = nil }
         var configuration = DisplayReader.Configuration()
         configuration.asksSecondOpinion = asks
         let peripheral = try #require(try PeripheralCatalog.builtIn()[id])
-        return DisplayReader(peripheral: peripheral, reader: .model(models), configuration: configuration)
+        return DisplayReader(peripheral: peripheral, stages: stages, configuration: configuration)
+    }
+
+    /// A sample still, `Samples/stills/FOLDER/NAME.jpg`.
+    func sample(_ folder: String, _ name: String) throws -> GrayImage {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Samples/stills/\(folder)/\(name).jpg").path
+        return try ImageDecoder.decode(contentsOf: path).image
     }
 
     @Test func aPhotoTheModelsRefuseIsReadByTheRulesAndSaysSo() throws {
@@ -67,6 +78,41 @@ struct SecondOpinionTests {
         var numeric = try reader(peripheral: 100, secondDetector: true)
         #expect(!(try numeric.read(image: image)).warnings.contains { $0.hasPrefix(Self.secondDetectorWarning) },
                 "a numeric display's readings have no ranges to check them by")
+    }
+
+    /// A still of the BP monitor (bp-b3-15, upside down, the display 29% of the frame): neither detector finds
+    /// its three rows at their trained size, and the rules read nothing; the photo detector looking closer
+    /// finds them.
+    @Test func aPhotoWhoseRowsTheDetectorsMissIsReadFromACloserLookAndSaysSo() throws {
+        let image = try sample("bp-b3", "bp-b3-15")
+        var without = try reader(peripheral: 103, secondDetector: true)
+        let refused = try without.read(image: image)
+        #expect(refused.reading?.readingString == nil, "without the closer look: \(refused.message ?? "")")
+        let reason = try #require(refused.message)
+
+        var closer = try reader(peripheral: 103, secondDetector: true, closerLook: true)
+        let result = try closer.read(image: image)
+        #expect(result.reading?.readingString == "215/112/57")
+        let warning = try #require(result.warnings.first { $0.hasPrefix(Self.closerWarning) })
+        #expect(warning.contains(reason), "the warning gives the first reading's reason: \(warning)")
+
+        var live = try reader(peripheral: 103, closerLook: true, asks: false)
+        #expect(try live.read(image: image).reading?.readingString == nil, "a camera's frames are read once")
+    }
+
+    /// A real photo (third-party, in ../shared, not in the repository) of a glucose meter showing 103, a glint
+    /// on the glass beside the 1: the first look refuses it over glare; looked at closer, it read 403.
+    static let glarePhoto = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../shared/data/photos/glucose-morepen/IMG_8972.jpg").standardized.path
+
+    /// A photo refused over glare is not looked at closer: the same glare lies over the digits.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: glarePhoto), "../shared/data/photos is absent (third-party photos)"))
+    func aPhotoRefusedOverGlareIsNotLookedAtCloser() throws {
+        var reader = try reader(peripheral: 9, secondDetector: true, closerLook: true)
+        let result = reader.read(file: Self.glarePhoto)
+        #expect(result.reading?.readingString == nil, "\(result.warnings)")
+        #expect(result.reading?.refusal?.reason == .glare, "\(result.message ?? "")")
+        #expect(!result.warnings.contains { $0.hasPrefix(Self.closerWarning) })
     }
 
     @Test func noSecondOpinionWhereItIsOff() throws {

@@ -68,10 +68,11 @@ public struct DisplayReader: Sendable {
     private var crop = RectifiedLine()
     private var viewCrop = RectifiedLine()
     private var viewProbabilities: [Double] = []
-    /// The readers asked in turn about a photo these stages refuse, each with the warning its reading carries:
-    /// the same stages on the second locator's lines, then the second opinion (none, one or both; an array,
-    /// since a reader cannot hold a reader otherwise).
-    private var secondReaders: [(reader: DisplayReader, warning: String)] = []
+    /// The readers asked in turn about a photo these stages refuse, each with the warning its reading carries
+    /// and whether it is asked after a refusal over glare: the same stages on the second locator's lines, then
+    /// on the closer look's, then the second opinion (any of them; an array, since a reader cannot hold a reader
+    /// otherwise).
+    private var secondReaders: [(reader: DisplayReader, warning: String, afterGlare: Bool)] = []
     /// The same stages with the second recognizer (`ReaderStages.secondRecognition`), asked before
     /// `secondReaders` (none or one; an array for the same reason).
     private var secondRecognitionReader: [DisplayReader] = []
@@ -105,20 +106,28 @@ public struct DisplayReader: Sendable {
             ]
         }
         guard peripheral.type != .numericDisplay else { return }
-        if let second = stages.secondLocator {
+        // The same stages on another locator's lines, nothing asked after them.
+        func looking(with locator: any LineLocator) -> DisplayReader {
             var looking = stages
-            looking.locator = second
+            looking.locator = locator
             looking.secondLocator = nil
+            looking.closerLocator = nil
             looking.secondOpinion = .none
             looking.secondRecognition = nil
-            secondReaders.append((
-                DisplayReader(peripheral: peripheral, unit: unit, stages: looking, configuration: configuration),
-                "read from the second detector's lines"))
+            return DisplayReader(peripheral: peripheral, unit: unit, stages: looking, configuration: configuration)
+        }
+        if let second = stages.secondLocator {
+            secondReaders.append((looking(with: second), "read from the second detector's lines", true))
+        }
+        // Not after glare: where the first look saw glare over the digits, a closer one read a glucose meter's
+        // 103 as 403, a glint beside the 1 read as part of it.
+        if configuration.usesPhotoLocator, let closer = stages.closerLocator {
+            secondReaders.append((looking(with: closer), "read from a closer look", false))
         }
         if stages.secondOpinion == .rules {
             secondReaders.append((
                 DisplayReader(peripheral: peripheral, unit: unit, stages: .rules, configuration: configuration),
-                "read by the rule-based reader"))
+                "read by the rule-based reader", true))
         }
     }
 
@@ -160,8 +169,8 @@ public struct DisplayReader: Sendable {
     }
 
     /// Reads an image: the whole chain, the photo stood upright where the configuration says so; a photo refused
-    /// is read again with the second recognizer, from the second locator's lines, then by the second opinion,
-    /// where the stages have them.
+    /// is read again with the second recognizer, from the second locator's lines, from the closer look's, then by
+    /// the second opinion, where the stages have them.
     public mutating func read(image: GrayImage, file: String = "") throws(ReaderStageError) -> PhotoResult {
         let result = try read(image, file: file, standingUpright: configuration.standsPhotosUpright).result
         guard result.reading?.readingString == nil, result.reading?.word == nil,
@@ -169,7 +178,8 @@ public struct DisplayReader: Sendable {
         if let agreed = try readAgainWithSecondRecognizer(image, file: file, refused: result) {
             return agreed
         }
-        for k in secondReaders.indices {
+        let glare = result.reading?.refusal?.reason == .glare
+        for k in secondReaders.indices where secondReaders[k].afterGlare || !glare {
             var second = try secondReaders[k].reader.read(image: image, file: file)
             guard second.reading?.readingString != nil || second.reading?.word != nil else { continue }
             second.warnings.append("\(secondReaders[k].warning): the first reading gave nothing (\(result.message ?? "no reading"))")

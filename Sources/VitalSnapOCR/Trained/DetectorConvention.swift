@@ -32,6 +32,12 @@ public enum DetectorConvention {
         return width >= height ? (longSide, side(height)) : (side(width), longSide)
     }
 
+    /// `side` times `scale`, rounded to a multiple of `multiple` (a detector shown its input larger than it was
+    /// trained at: `ReaderStages.closerLocator`).
+    public static func longSide(_ side: Int, scaledBy scale: Double) -> Int {
+        max(multiple, Int((Double(side) * scale / Double(multiple)).rounded()) * multiple)
+    }
+
     /// Whether a detector trained at `side` can run here.
     public static func supports(longSide side: Int) -> Bool {
         supportedLongSides.contains(side) && side % multiple == 0
