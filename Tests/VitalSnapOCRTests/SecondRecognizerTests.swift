@@ -145,26 +145,42 @@ struct SecondRecognizerTests {
         }
     }
 
-    /// A reader of `peripheral` with one view, whose first recognizer reads `120` sure of it alone by
-    /// `firstSure` and `128` in the view where `viewsMisread`; its second recognizer reads `120` sure everywhere.
-    func readerWithViews(firstSure: Double, viewsMisread: Bool, peripheral: Int, unit: String?) throws -> DisplayReader {
+    /// A reader of `peripheral` with one view, whose first recognizer reads `text` sure of it alone by
+    /// `firstSure` and `128` in the view where `viewsMisread`; its second recognizer reads `text` sure everywhere.
+    func readerWithViews(
+        firstSure: Double, viewsMisread: Bool, peripheral: Int, unit: String?, text: String = "120"
+    ) throws -> DisplayReader {
         try reader(
-            first: FirstThenViews(stub: Stub(lineConfidence: firstSure), viewText: viewsMisread ? "128" : nil),
-            second: sureOf120, views: [LineView(heightScale: 1.12)], peripheral: peripheral, unit: unit)
+            first: FirstThenViews(stub: Stub(text: text, lineConfidence: firstSure), viewText: viewsMisread ? "128" : nil),
+            second: Stub(text: text, lineConfidence: 0.9), views: [LineView(heightScale: 1.12)], peripheral: peripheral, unit: unit)
     }
 
-    @Test func aNumericDisplaysValueIsReadAgainOnlyWhereItsViewsDidNotDisagree() throws {
+    @Test func aNumericDisplaysValueWithALeadingZeroIsNotReadAgainWhereItsViewsDisagreed() throws {
         // Unsure alone, the view reading the same: the second recognizer's agreeing reading is taken.
         var unsure = try readerWithViews(firstSure: 0.3, viewsMisread: false, peripheral: 100, unit: nil)
         #expect(try unsure.read(image: image).reading?.readingString == "120")
-        // Sure alone, the view reading another text: a numeric display has no plausible range to catch a wrong
-        // text two recognizers agree on, so the refusal stands.
+        var unsureZero = try readerWithViews(firstSure: 0.3, viewsMisread: false, peripheral: 100, unit: nil, text: "08.01")
+        #expect(try unsureZero.read(image: image).reading?.readingString == "08.01")
+        // Sure alone, the view reading another text: taken where the second agrees...
         var doubted = try readerWithViews(firstSure: 0.9, viewsMisread: true, peripheral: 100, unit: nil)
-        let refused = try doubted.read(image: image)
+        #expect(try doubted.read(image: image).reading?.readingString == "120")
+        // ...but not with a leading zero, where a leading digit under the bezel leaves one: a numeric display has
+        // no plausible range to catch a wrong text two recognizers agree on, so the refusal stands.
+        var hidden = try readerWithViews(firstSure: 0.9, viewsMisread: true, peripheral: 100, unit: nil, text: "08.01")
+        let refused = try hidden.read(image: image)
         #expect(refused.reading?.readingString == nil)
         #expect(refused.reading?.refusal?.reason == .unclearDigits, "\(refused.message ?? "")")
         // A glucose meter's value has a plausible range: there the second recognizer may overrule the views.
         var glucose = try readerWithViews(firstSure: 0.9, viewsMisread: true, peripheral: 9, unit: "mg/dL")
         #expect(try glucose.read(image: image).reading?.readingString == "120")
+    }
+
+    @Test func aLeadingZeroIsAZeroBeforeAnotherDigit() {
+        #expect(DisplayReader.hasLeadingZero("08.01"))
+        #expect(DisplayReader.hasLeadingZero("000628"))
+        #expect(DisplayReader.hasLeadingZero("-05"))
+        #expect(!DisplayReader.hasLeadingZero("0.5"))
+        #expect(!DisplayReader.hasLeadingZero("0"))
+        #expect(!DisplayReader.hasLeadingZero("108.01"))
     }
 }

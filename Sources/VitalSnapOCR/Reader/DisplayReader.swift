@@ -192,22 +192,32 @@ public struct DisplayReader: Sendable {
     /// its values is the text of a line the first recognizer read (two recognizers trained apart seldom agree on
     /// a wrong text); nil where there is no second recognizer, the photo was refused for another reason (a value
     /// missing, glare), or the second reads nothing or another text. Where the values have no plausible range
-    /// to catch two recognizers agreeing on a wrong text (a plain numeric display: a fuel pump's `08.01` for
-    /// 108), nil too where the first read a line otherwise in its views (`RecognizedLine.viewsDisagree`).
+    /// to catch two recognizers agreeing on a wrong text (a plain numeric display) and the first read a line
+    /// otherwise in its views (`RecognizedLine.viewsDisagree`), nil too for a value with a leading zero: a
+    /// leading digit hidden by the bezel leaves one (a fuel pump's 108.01 read `08.01` by both).
     private mutating func readAgainWithSecondRecognizer(
         _ image: GrayImage, file: String, refused: PhotoResult
     ) throws(ReaderStageError) -> PhotoResult? {
         guard !secondRecognitionReader.isEmpty, refused.reading?.refusal?.reason == .unclearDigits,
-            let firstText = refused.reading?.recognizedText, !firstText.isEmpty,
-            assembler.checksEveryValueAgainstARange || !(refused.reading?.lines.contains { $0.viewsDisagree } ?? false)
+            let firstText = refused.reading?.recognizedText, !firstText.isEmpty
         else { return nil }
         var second = try secondRecognitionReader[0].read(image: image, file: file)
         let values = second.reading?.values ?? []
         let firstLines = firstText.split(separator: "\n")
         guard !values.isEmpty, values.allSatisfy({ value in firstLines.contains { $0 == value.text } }) else { return nil }
+        let inDoubt = refused.reading?.lines.contains { $0.viewsDisagree } ?? false
+        guard assembler.checksEveryValueAgainstARange || !inDoubt || !values.contains(where: { Self.hasLeadingZero($0.text) })
+        else { return nil }
         second.warnings.append(
             "read by the second recognizer, which agrees with the first's unsure reading (\(refused.message ?? "no reading"))")
         return second
+    }
+
+    /// Whether `text` starts with a 0 that another digit follows (`08.01`, `000628`; not `0.5`).
+    static func hasLeadingZero(_ text: String) -> Bool {
+        let digits = text.drop { $0 == "-" }
+        guard digits.first == "0", let next = digits.dropFirst().first else { return false }
+        return next.isNumber
     }
 
     /// The lines of `image` read as it stands (rectified, recognized, checked in their views, the best reading

@@ -47,8 +47,8 @@ public struct ReaderStages: Sendable {
     /// stages read it again with this recognizer, and its reading is taken only where each value is the text of
     /// a line the first recognizer read (`DisplayReader`; nil: none). Asked first. Measured on the held halves
     /// and the generated families (issue 41): the families read 9 more, one wrong fewer. On a plain numeric
-    /// display, whose values have no plausible range, it is asked only where the first recognizer's views of the
-    /// line did not disagree: asked regardless, both recognizers read a fuel pump's `108.01`, whose leading `1`
+    /// display, whose values have no plausible range, a value with a leading zero is not taken where the first
+    /// recognizer's views of the line disagreed: both recognizers read a fuel pump's `108.01`, whose leading `1`
     /// the bezel hides, as `08.01`, which the first had read otherwise in a view.
     public var secondRecognition: Recognition?
 
