@@ -188,13 +188,15 @@ import VitalSnapModels
     @Test func theReaderStandsUpWhatTheOrienterSaysIsTurned() throws {
         let bp = try #require(PeripheralCatalog.builtIn()[2])
         let photo = try sample("bp-b3", 1)
-        // The trained stages alone: the second recognizer, the second detector's lines or the rules' second
-        // opinion would read the upright photo they refuse when told wrongly that it is turned.
+        // The trained stages alone: the second recognizer, the second detector's lines, a closer look or the
+        // rules' second opinion would read the upright photo they refuse when told wrongly that it is turned.
         var models = try ReaderModels.bundled()
         models.secondRecognizer = nil
         models.secondDetector = nil
         models.secondOpinion = .none
-        var reader = DisplayReader(peripheral: bp, reader: .model(models))
+        var stages = ReaderStages.model(models)
+        stages.closerLocator = nil
+        var reader = DisplayReader(peripheral: bp, stages: stages)
         reader.stages.orienter = Told(turns: nil)
         let asIs = try reader.read(image: photo)
         let value = try #require(asIs.reading?.readingString, "\(asIs.message ?? "")")
