@@ -1,3 +1,4 @@
+import Foundation
 import VitalSnapImaging
 
 /// Stage: which of the lines read are the frame's lines. The same digits are often read more than once (both
@@ -12,9 +13,12 @@ public struct LineSelection: Sendable {
         public var maximumLines = 40
         /// A located line less tall than this share of a line already read (digit heights)...
         public var pieceHeightRatio = 0.8
-        /// ...with at least this share of its box (0...1) inside that line's is a piece of those digits (one
-        /// segment, half a digit), not a number of its own, and is not read.
+        /// ...with at least this share of its box (0...1) inside that line (its quad for a detector's line,
+        /// which may lie at a slant; its characters' boxes otherwise) is a piece of those digits (one segment,
+        /// half a digit), not a number of its own, and is not read.
         public var pieceOverlap = 0.4
+        /// Points across and along a box at which its share inside a slanted line's quad is measured.
+        public var pieceSamples = 8
         /// Two lines whose digit heights differ by less than this factor...
         public var rivalHeightRatio = 1.35
         /// ...and overlapping by at least this share of the smaller box (0...1) are rival readings of the same
@@ -33,7 +37,7 @@ public struct LineSelection: Sendable {
 
     public var configuration: Configuration
     /// Places already read as a line of two or more character shapes, with that line's digit height.
-    private var claimed: [(box: PixelRect, height: Double)] = []
+    private var claimed: [TextLine] = []
     private var found: [RecognizedLine] = []
     private var quality: [Double] = []
     private var ranked: [(quality: Double, height: Double, index: Int)] = []
@@ -57,9 +61,31 @@ public struct LineSelection: Sendable {
     public func isPiece(_ line: TextLine) -> Bool {
         let box = line.boundingBox
         return claimed.contains { c in
-            line.digitHeight < configuration.pieceHeightRatio * c.height
-                && Double(box.intersection(c.box).area) >= configuration.pieceOverlap * Double(box.area)
+            line.digitHeight < configuration.pieceHeightRatio * c.digitHeight
+                && share(of: box, inside: c) >= configuration.pieceOverlap
         }
+    }
+
+    /// The share (0...1) of `box` inside `line`: inside its characters' boxes, or for a line without
+    /// character candidates (a detector's), inside its quad, whose upright bounding box a slanted line more
+    /// than fills (a row's box tilted by 25 degrees takes in the row under it).
+    private func share(of box: PixelRect, inside line: TextLine) -> Double {
+        guard box.area > 0 else { return 0 }
+        guard !line.candidatesAreCharacters else {
+            return Double(box.intersection(line.boundingBox).area) / Double(box.area)
+        }
+        let n = configuration.pieceSamples
+        let e = (x: cos(line.angle), y: sin(line.angle))
+        let halfLength = line.length / 2, halfHeight = line.digitHeight / 2
+        var inside = 0
+        for i in 0..<n {
+            let y = Double(box.y) + (Double(i) + 0.5) * Double(box.height) / Double(n) - line.centerY
+            for j in 0..<n {
+                let x = Double(box.x) + (Double(j) + 0.5) * Double(box.width) / Double(n) - line.centerX
+                if abs(x * e.x + y * e.y) <= halfLength && abs(y * e.x - x * e.y) <= halfHeight { inside += 1 }
+            }
+        }
+        return Double(inside) / Double(n * n)
     }
 
     /// Adds a line read from `located`.
@@ -68,7 +94,7 @@ public struct LineSelection: Sendable {
         // digits; lines of half its height inside it are its digits' halves or segments. Minus signs do not
         // count: two bars of a large, blurred frame read as `--` and would claim the digits inside it.
         let shaped = recognized.characters.lazy.filter { !"?.-".contains($0.character) }.count
-        if shaped >= 2 && !recognized.hasGap { claimed.append((located.boundingBox, located.digitHeight)) }
+        if shaped >= 2 && !recognized.hasGap { claimed.append(located) }
         found.append(recognized)
         let noisy = recognized.isTexture ? -configuration.texturePenalty : 0
         quality.append(
