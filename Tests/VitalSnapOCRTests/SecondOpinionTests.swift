@@ -30,6 +30,7 @@ struct SecondOpinionTests {
         var stages = ReaderStages.model(models)
         #expect(stages.closerLocator != nil, "the bundled models have a photo detector to look closer with")
         if !closerLook { stages.closerLocator = nil }
+        stages.tiltedLooks = []  // TiltedLookTests
         var configuration = DisplayReader.Configuration()
         configuration.asksSecondOpinion = asks
         let peripheral = try #require(try PeripheralCatalog.builtIn()[id])

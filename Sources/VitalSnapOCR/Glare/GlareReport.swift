@@ -25,6 +25,14 @@ public struct GlareReport: Sendable, Hashable, Codable {
         return report
     }
 
+    /// The same report with its regions mapped from the tilted image `tilt` made back to its source (each the
+    /// upright box around the region turned back).
+    public func tiltedBack(_ tilt: Tilt) -> GlareReport {
+        var report = self
+        report.regions = regions.map { tilt.sourceBox(of: $0) }.filter { !$0.isEmpty }
+        return report
+    }
+
     /// Glare over more than this share (0...1) of the display is worth a word to the person holding it, even
     /// where it covers no digit.
     public static let noticeableShare = 0.1

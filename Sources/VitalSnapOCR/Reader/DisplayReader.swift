@@ -9,7 +9,8 @@ import VitalSnapImaging
 ///                                                            └─────────────────────── each line ──────────────────────┘
 ///     ─ keep the best readings ─ assemble the fields ─ glare ─ result ─ last look at a turned photo
 ///     ─ refused: the same again with the second recognizer (taken where it agrees with the first), then on
-///       the second locator's lines, then the second opinion (`read(image:file:)`)
+///       the second locator's lines, a closer look's, the photo tilted, then the second opinion
+///       (`read(image:file:)`)
 ///
 /// A photo of a medical device is located by the stages' photo locator where they have one (`ReaderStages.photoLocator`),
 /// chosen once, in the initializer.
@@ -68,11 +69,12 @@ public struct DisplayReader: Sendable {
     private var crop = RectifiedLine()
     private var viewCrop = RectifiedLine()
     private var viewProbabilities: [Double] = []
-    /// The readers asked in turn about a photo these stages refuse, each with the warning its reading carries
-    /// and whether it is asked after a refusal over glare: the same stages on the second locator's lines, then
-    /// on the closer look's, then the second opinion (any of them; an array, since a reader cannot hold a reader
-    /// otherwise).
-    private var secondReaders: [(reader: DisplayReader, warning: String, afterGlare: Bool)] = []
+    /// The readers asked in turn about a photo these stages refuse, each with the warning its reading carries,
+    /// whether it is asked after a refusal over glare, and the tilt it reads the photo at (0: as it is): the same
+    /// stages on the second locator's lines, then on the closer look's, then on the photo tilted by each of
+    /// `ReaderStages.tiltedLooks`, then the second opinion (any of them; an array, since a reader cannot hold a
+    /// reader otherwise).
+    private var secondReaders: [(reader: DisplayReader, warning: String, afterGlare: Bool, tilt: Double)] = []
     /// The same stages with the second recognizer (`ReaderStages.secondRecognition`), asked before
     /// `secondReaders` (none or one; an array for the same reason).
     private var secondRecognitionReader: [DisplayReader] = []
@@ -112,22 +114,30 @@ public struct DisplayReader: Sendable {
             looking.locator = locator
             looking.secondLocator = nil
             looking.closerLocator = nil
+            looking.tiltedLooks = []
             looking.secondOpinion = .none
             looking.secondRecognition = nil
             return DisplayReader(peripheral: peripheral, unit: unit, stages: looking, configuration: configuration)
         }
         if let second = stages.secondLocator {
-            secondReaders.append((looking(with: second), "read from the second detector's lines", true))
+            secondReaders.append((looking(with: second), "read from the second detector's lines", true, 0))
         }
         // Not after glare: where the first look saw glare over the digits, a closer one read a glucose meter's
         // 103 as 403, a glint beside the 1 read as part of it.
         if configuration.usesPhotoLocator, let closer = stages.closerLocator {
-            secondReaders.append((looking(with: closer), "read from a closer look", false))
+            secondReaders.append((looking(with: closer), "read from a closer look", false, 0))
+        }
+        // Tilted: not after glare either, nor for a camera's frames (which use no photo locator).
+        if configuration.usesPhotoLocator {
+            for angle in stages.tiltedLooks {
+                let degrees = Int((angle * 180 / Double.pi).rounded())
+                secondReaders.append((looking(with: stages.locator), "read tilted by \(degrees) degrees", false, angle))
+            }
         }
         if stages.secondOpinion == .rules {
             secondReaders.append((
                 DisplayReader(peripheral: peripheral, unit: unit, stages: .rules, configuration: configuration),
-                "read by the rule-based reader", true))
+                "read by the rule-based reader", true, 0))
         }
     }
 
@@ -169,8 +179,8 @@ public struct DisplayReader: Sendable {
     }
 
     /// Reads an image: the whole chain, the photo stood upright where the configuration says so; a photo refused
-    /// is read again with the second recognizer, from the second locator's lines, from the closer look's, then by
-    /// the second opinion, where the stages have them.
+    /// is read again with the second recognizer, from the second locator's lines, from the closer look's, tilted
+    /// (`ReaderStages.tiltedLooks`), then by the second opinion, where the stages have them.
     public mutating func read(image: GrayImage, file: String = "") throws(ReaderStageError) -> PhotoResult {
         let result = try read(image, file: file, standingUpright: configuration.standsPhotosUpright).result
         guard result.reading?.readingString == nil, result.reading?.word == nil,
@@ -180,8 +190,14 @@ public struct DisplayReader: Sendable {
         }
         let glare = result.reading?.refusal?.reason == .glare
         for k in secondReaders.indices where secondReaders[k].afterGlare || !glare {
-            var second = try secondReaders[k].reader.read(image: image, file: file)
+            let tilt = secondReaders[k].tilt
+            var second = try secondReaders[k].reader.read(image: tilt == 0 ? image : image.tilted(by: tilt), file: file)
             guard second.reading?.readingString != nil || second.reading?.word != nil else { continue }
+            if tilt != 0 {
+                let geometry = Tilt(angle: tilt, sourceWidth: image.width, sourceHeight: image.height)
+                second.glare = second.glare.map { $0.tiltedBack(geometry) }
+                second.readTilt = tilt
+            }
             second.warnings.append("\(secondReaders[k].warning): the first reading gave nothing (\(result.message ?? "no reading"))")
             return second
         }

@@ -22,6 +22,10 @@ public struct PhotoResult: Sendable {
     /// The transform the photo was read through (`.up`: as it is): its reading's lines are in that frame, its
     /// glare mapped back to the photo as given.
     public var readOrientation = ExifOrientation.up
+    /// The tilt (radians, clockwise on screen) the photo was read at where it was read tilted (0: as it is;
+    /// `ReaderStages.tiltedLooks`): its reading's lines are in the tilted image (then turned by
+    /// `readOrientation`), its glare mapped back to the photo as given.
+    public var readTilt = 0.0
 
     /// A file read.
     public init(file: String, reading: Reading, glare: GlareReport? = nil) {

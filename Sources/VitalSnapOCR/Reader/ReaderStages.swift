@@ -41,6 +41,16 @@ public struct ReaderStages: Sendable {
     /// 18 and 30, 1.375 29 and 31 (1.5: 24, seed 900001 only); taken by itself in place of the first look (not as a second
     /// one), 1.25 read the BP monitors better and the scales worse, with more wrong readings.
     public static let closerLookScale = 1.25
+    /// The turns (radians, clockwise on screen) at which a photo these stages still refuse after the closer look
+    /// is read again, tilted, by the same stages (`DisplayReader`; empty: none), before the second opinion. The
+    /// detector finds the rows of a display turned a little on the table or held askew, and their italic digits,
+    /// less well than those of an upright one. Not after a refusal over glare.
+    public var tiltedLooks: [Double] = []
+    /// The tilted looks of the trained reader, in the order asked: 15 degrees either way, then 30. Chosen on the
+    /// generated medical families (1,200 scenes at each of seeds 900001 and 900002; issue 41), from 1,039 / 8 and
+    /// 1,001 / 13 right / wrong: 20 degrees either way read 1,081 / 8 and 1,052 / 15, 15 1,075 / 8 and 1,055 / 16,
+    /// 25 1,077 / 9 and 1,055 / 16, 30 1,076 / 9 and 1,045 / 13; these four 1,096 / 9 and 1,071 / 16.
+    public static let tiltedLookAngles = [-15 * Double.pi / 180, 15 * Double.pi / 180, -30 * Double.pi / 180, 30 * Double.pi / 180]
     /// Who reads a photo these stages refuse, for a second opinion (`DisplayReader.Configuration.asksSecondOpinion`).
     public var secondOpinion: SecondOpinion
     /// A second recognizer for a photo these stages refuse because a value's digits were unclear: the same
@@ -74,6 +84,7 @@ public struct ReaderStages: Sendable {
         stages.agreement = ViewAgreement(views: recognition.views, minimumConfidence: recognition.minimumConfidence)
         stages.secondLocator = nil
         stages.closerLocator = nil
+        stages.tiltedLooks = []
         stages.secondOpinion = .none
         stages.secondRecognition = nil
         return stages
@@ -109,7 +120,7 @@ public struct ReaderStages: Sendable {
         recognizer: any CharacterRecognizer, minimumConfidence: Double, views: [LineView] = [],
         turnCheck: any TurnCheck, checksPolarity: Bool, secondLocator: (any LineLocator)? = nil,
         secondOpinion: SecondOpinion = .none, secondRecognition: Recognition? = nil, photoLocator: (any LineLocator)? = nil,
-        closerLocator: (any LineLocator)? = nil
+        closerLocator: (any LineLocator)? = nil, tiltedLooks: [Double] = []
     ) {
         self.locator = locator
         self.orienter = orienter
@@ -124,6 +135,7 @@ public struct ReaderStages: Sendable {
         self.secondRecognition = secondRecognition
         self.photoLocator = photoLocator
         self.closerLocator = closerLocator
+        self.tiltedLooks = tiltedLooks
     }
 
     /// The hand-made reader: blobs shaped like characters, chained into lines, read segment by segment; a photo
@@ -159,6 +171,7 @@ public struct ReaderStages: Sendable {
             photoLocator: models.photoDetector.map { ModelLineLocator(network: $0.network, longSide: $0.longSide) },
             closerLocator: models.photoDetector.map {
                 ModelLineLocator(network: $0.network, longSide: DetectorConvention.longSide($0.longSide, scaledBy: closerLookScale))
-            })
+            },
+            tiltedLooks: tiltedLookAngles)
     }
 }
