@@ -154,7 +154,7 @@ public struct ReaderStages: Sendable {
     /// views its calibration was made with; a photo it refuses for an unclear value is read again by the second
     /// recognizer, where the models have one, and a photo of a measuring device it refuses is read again from the
     /// lines the second detector finds, where the models have one, then from the lines the photo detector finds
-    /// looking closer, then by the rules.
+    /// looking closer, then tilted (`tiltedLookAngles`), then by the rules.
     public static func model(_ models: ReaderModels) -> ReaderStages {
         ReaderStages(
             locator: ModelLineLocator(network: models.detector, longSide: models.detectorLongSide), orienter: models.orienter.map { ModelPhotoOrienter($0) },
