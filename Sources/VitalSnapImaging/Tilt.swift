@@ -30,10 +30,15 @@ public struct Tilt: Sendable, Equatable {
     }
 
     /// The source point that tilted point (x, y) shows.
-    public func source(x: Double, y: Double) -> (x: Double, y: Double) {
-        let dx = x - Double(width) / 2, dy = y - Double(height) / 2
+    public func source(x: Double, y: Double) -> (x: Double, y: Double) { toSourceContinuous.apply(x, y) }
+
+    /// `source(x:y:)` as a map of continuous coordinates: the one definition of the turn back.
+    private var toSourceContinuous: AffineMap {
         let c = cos(angle), s = sin(angle)
-        return (Double(sourceWidth) / 2 + c * dx + s * dy, Double(sourceHeight) / 2 - s * dx + c * dy)
+        let w = Double(width) / 2, h = Double(height) / 2
+        return AffineMap(
+            a: c, b: s, c: -s, d: c,
+            tx: Double(sourceWidth) / 2 - c * w - s * h, ty: Double(sourceHeight) / 2 + s * w - c * h)
     }
 
     /// The upright box around `rect` of the tilted image, in the source's pixels (clipped to the source).
@@ -51,14 +56,7 @@ public struct Tilt: Sendable, Equatable {
 
 extension Tilt {
     /// `source(x:y:)` as a map from the tilted image's pixel centres to the source's, for `GrayImage.warp`.
-    public var toSource: AffineMap {
-        let c = cos(angle), s = sin(angle)
-        let w = Double(width) / 2, h = Double(height) / 2
-        return AffineMap(
-            a: c, b: s, c: -s, d: c,
-            tx: Double(sourceWidth) / 2 - c * w - s * h, ty: Double(sourceHeight) / 2 + s * w - c * h
-        ).betweenPixelCentres
-    }
+    public var toSource: AffineMap { toSourceContinuous.betweenPixelCentres }
 }
 
 extension GrayImage {
@@ -67,10 +65,11 @@ extension GrayImage {
     /// that they continue its background rather than draw a frame of their own.
     public func tilted(by angle: Double) -> GrayImage {
         let tilt = Tilt(angle: angle, sourceWidth: width, sourceHeight: height)
+        let map = tilt.toSource
         var out = GrayImage(width: 0, height: 0)
-        warp(tilt.toSource, width: tilt.width, height: tilt.height, into: &out)
+        warp(map, width: tilt.width, height: tilt.height, into: &out)
         guard !isEmpty else { return out }
-        let fill = borderMean, map = tilt.toSource
+        let fill = borderMean
         let maxX = Double(width) - 0.5, maxY = Double(height) - 0.5
         for y in 0..<tilt.height {
             for x in 0..<tilt.width {

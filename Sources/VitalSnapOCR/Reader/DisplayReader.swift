@@ -70,11 +70,11 @@ public struct DisplayReader: Sendable {
     private var viewCrop = RectifiedLine()
     private var viewProbabilities: [Double] = []
     /// The readers asked in turn about a photo these stages refuse, each with the warning its reading carries,
-    /// whether it is asked after a refusal over glare, and the tilt it reads the photo at (0: as it is): the same
-    /// stages on the second locator's lines, then on the closer look's, then on the photo tilted by each of
-    /// `ReaderStages.tiltedLooks`, then the second opinion (any of them; an array, since a reader cannot hold a
-    /// reader otherwise).
-    private var secondReaders: [(reader: DisplayReader, warning: String, afterGlare: Bool, tilt: Double)] = []
+    /// whether it is asked after a refusal over glare, and the tilts it reads the photo at in turn ([0]: as it
+    /// is): the same stages on the second locator's lines, then on the closer look's, then on the photo tilted by
+    /// each of `ReaderStages.tiltedLooks`, then the second opinion (any of them; an array, since a reader cannot
+    /// hold a reader otherwise).
+    private var secondReaders: [(reader: DisplayReader, warning: String, afterGlare: Bool, tilts: [Double])] = []
     /// The same stages with the second recognizer (`ReaderStages.secondRecognition`), asked before
     /// `secondReaders` (none or one; an array for the same reason).
     private var secondRecognitionReader: [DisplayReader] = []
@@ -120,24 +120,21 @@ public struct DisplayReader: Sendable {
             return DisplayReader(peripheral: peripheral, unit: unit, stages: looking, configuration: configuration)
         }
         if let second = stages.secondLocator {
-            secondReaders.append((looking(with: second), "read from the second detector's lines", true, 0))
+            secondReaders.append((looking(with: second), "read from the second detector's lines", true, [0]))
         }
         // Not after glare: where the first look saw glare over the digits, a closer one read a glucose meter's
         // 103 as 403, a glint beside the 1 read as part of it.
         if configuration.usesPhotoLocator, let closer = stages.closerLocator {
-            secondReaders.append((looking(with: closer), "read from a closer look", false, 0))
+            secondReaders.append((looking(with: closer), "read from a closer look", false, [0]))
         }
         // Tilted: not after glare either, nor for a camera's frames (which use no photo locator).
-        if configuration.usesPhotoLocator {
-            for angle in stages.tiltedLooks {
-                let degrees = Int((angle * 180 / Double.pi).rounded())
-                secondReaders.append((looking(with: stages.locator), "read tilted by \(degrees) degrees", false, angle))
-            }
+        if configuration.usesPhotoLocator, !stages.tiltedLooks.isEmpty {
+            secondReaders.append((looking(with: stages.locator), "read tilted", false, stages.tiltedLooks))
         }
         if stages.secondOpinion == .rules {
             secondReaders.append((
                 DisplayReader(peripheral: peripheral, unit: unit, stages: .rules, configuration: configuration),
-                "read by the rule-based reader", true, 0))
+                "read by the rule-based reader", true, [0]))
         }
     }
 
@@ -190,16 +187,19 @@ public struct DisplayReader: Sendable {
         }
         let glare = result.reading?.refusal?.reason == .glare
         for k in secondReaders.indices where secondReaders[k].afterGlare || !glare {
-            let tilt = secondReaders[k].tilt
-            var second = try secondReaders[k].reader.read(image: tilt == 0 ? image : image.tilted(by: tilt), file: file)
-            guard second.reading?.readingString != nil || second.reading?.word != nil else { continue }
-            if tilt != 0 {
-                let geometry = Tilt(angle: tilt, sourceWidth: image.width, sourceHeight: image.height)
-                second.glare = second.glare.map { $0.tiltedBack(geometry) }
-                second.readTilt = tilt
+            for tilt in secondReaders[k].tilts {
+                var second = try secondReaders[k].reader.read(image: tilt == 0 ? image : image.tilted(by: tilt), file: file)
+                guard second.reading?.readingString != nil || second.reading?.word != nil else { continue }
+                var warning = secondReaders[k].warning
+                if tilt != 0 {
+                    let geometry = Tilt(angle: tilt, sourceWidth: image.width, sourceHeight: image.height)
+                    second.glare = second.glare.map { $0.tiltedBack(geometry) }
+                    second.readTilt = tilt
+                    warning += " by \(Int((tilt * 180 / Double.pi).rounded())) degrees"
+                }
+                second.warnings.append("\(warning): the first reading gave nothing (\(result.message ?? "no reading"))")
+                return second
             }
-            second.warnings.append("\(secondReaders[k].warning): the first reading gave nothing (\(result.message ?? "no reading"))")
-            return second
         }
         return result
     }

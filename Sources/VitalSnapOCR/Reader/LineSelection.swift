@@ -36,8 +36,21 @@ public struct LineSelection: Sendable {
     }
 
     public var configuration: Configuration
-    /// Places already read as a line of two or more character shapes, with that line's digit height.
-    private var claimed: [TextLine] = []
+    /// A place already read as a line of two or more character shapes: its box and digit height, and for a
+    /// detector's line (no character candidates), the rectangle it reads along, which may lie at a slant.
+    private struct Claim {
+        var box: PixelRect
+        var digitHeight: Double
+        var slanted: (centerX: Double, centerY: Double, cos: Double, sin: Double, halfLength: Double, halfHeight: Double)?
+
+        init(_ line: TextLine) {
+            box = line.boundingBox
+            digitHeight = line.digitHeight
+            slanted = line.candidatesAreCharacters ? nil : (
+                line.centerX, line.centerY, cos(line.angle), sin(line.angle), line.length / 2, line.digitHeight / 2)
+        }
+    }
+    private var claimed: [Claim] = []
     private var found: [RecognizedLine] = []
     private var quality: [Double] = []
     private var ranked: [(quality: Double, height: Double, index: Int)] = []
@@ -66,23 +79,19 @@ public struct LineSelection: Sendable {
         }
     }
 
-    /// The share (0...1) of `box` inside `line`: inside its characters' boxes, or for a line without
-    /// character candidates (a detector's), inside its quad, whose upright bounding box a slanted line more
-    /// than fills (a row's box tilted by 25 degrees takes in the row under it).
-    private func share(of box: PixelRect, inside line: TextLine) -> Double {
+    /// The share (0...1) of `box` inside the claimed place: inside its characters' boxes, or for a detector's
+    /// line, inside its quad, whose upright bounding box a slanted line more than fills (a row's box tilted by
+    /// 25 degrees takes in the row under it).
+    private func share(of box: PixelRect, inside claim: Claim) -> Double {
         guard box.area > 0 else { return 0 }
-        guard !line.candidatesAreCharacters else {
-            return Double(box.intersection(line.boundingBox).area) / Double(box.area)
-        }
+        guard let q = claim.slanted else { return Double(box.intersection(claim.box).area) / Double(box.area) }
         let n = configuration.pieceSamples
-        let e = (x: cos(line.angle), y: sin(line.angle))
-        let halfLength = line.length / 2, halfHeight = line.digitHeight / 2
         var inside = 0
         for i in 0..<n {
-            let y = Double(box.y) + (Double(i) + 0.5) * Double(box.height) / Double(n) - line.centerY
+            let y = Double(box.y) + (Double(i) + 0.5) * Double(box.height) / Double(n) - q.centerY
             for j in 0..<n {
-                let x = Double(box.x) + (Double(j) + 0.5) * Double(box.width) / Double(n) - line.centerX
-                if abs(x * e.x + y * e.y) <= halfLength && abs(y * e.x - x * e.y) <= halfHeight { inside += 1 }
+                let x = Double(box.x) + (Double(j) + 0.5) * Double(box.width) / Double(n) - q.centerX
+                if abs(x * q.cos + y * q.sin) <= q.halfLength && abs(y * q.cos - x * q.sin) <= q.halfHeight { inside += 1 }
             }
         }
         return Double(inside) / Double(n * n)
@@ -94,7 +103,7 @@ public struct LineSelection: Sendable {
         // digits; lines of half its height inside it are its digits' halves or segments. Minus signs do not
         // count: two bars of a large, blurred frame read as `--` and would claim the digits inside it.
         let shaped = recognized.characters.lazy.filter { !"?.-".contains($0.character) }.count
-        if shaped >= 2 && !recognized.hasGap { claimed.append(located) }
+        if shaped >= 2 && !recognized.hasGap { claimed.append(Claim(located)) }
         found.append(recognized)
         let noisy = recognized.isTexture ? -configuration.texturePenalty : 0
         quality.append(
