@@ -189,7 +189,7 @@ import VitalSnapModels
         let bp = try #require(PeripheralCatalog.builtIn()[2])
         let photo = try sample("bp-b3", 1)
         // The trained stages alone: the second recognizer, the second detector's lines, a closer look, a tilted
-        // look or the rules' second opinion would read the upright photo they refuse when told wrongly that it
+        // or upside-down look or the rules' second opinion would read the upright photo they refuse when told wrongly that it
         // is turned.
         var models = try ReaderModels.bundled()
         models.secondRecognizer = nil
@@ -198,6 +198,7 @@ import VitalSnapModels
         var stages = ReaderStages.model(models)
         stages.closerLocator = nil
         stages.tiltedLooks = []
+        stages.halfTurnLook = false
         var reader = DisplayReader(peripheral: bp, stages: stages)
         reader.stages.orienter = Told(turns: nil)
         let asIs = try reader.read(image: photo)
@@ -228,8 +229,8 @@ import VitalSnapModels
     @Test func aSidewaysGuessIsTriedWhenNothingIsReadAsItIs() throws {
         let g2 = try #require(PeripheralCatalog.builtIn()[102])
         let photo = try sample("glucose-g2-mmol", 5)
-        // The trained stages alone: the second detector's lines, a tilted look and the rules' second opinion (its
-        // own turn search) read this photo as it is; nor is the second recognizer asked.
+        // The trained stages alone: the second detector's lines, a tilted or upside-down look and the rules' second
+        // opinion (its own turn search) read this photo as it is; nor is the second recognizer asked.
         var models = try ReaderModels.bundled()
         models.secondRecognizer = nil
         models.secondDetector = nil
@@ -237,6 +238,7 @@ import VitalSnapModels
         models.secondOpinion = .none
         var stages = ReaderStages.model(models)
         stages.tiltedLooks = []
+        stages.halfTurnLook = false
         var reader = DisplayReader(peripheral: g2, unit: "mmol/L", stages: stages)
         reader.stages.orienter = Guessed(turns: nil)
         let asIs = try reader.read(image: photo)

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import VitalSnapImaging
+@testable import VitalSnapOCR
+import VitalSnapSamples
+
+/// A photo of a measuring device that the trained stages still refuse after their tilted looks is read once more
+/// upside down (`ReaderStages.halfTurnLook`): the detector reads the rows of a display held upside down the
+/// wrong way up more often than it should, symmetric digits and all.
+struct HalfTurnLookTests {
+    /// The trained stages, with or without the half turn; no second recognizer, detector or rules (their own
+    /// tests), the closer and tilted looks kept (asked before it).
+    func reader(peripheral id: Int = 2, halfTurn: Bool) throws -> DisplayReader {
+        var models = try ReaderModels.bundled()
+        models.secondDetector = nil
+        models.secondRecognizer = nil
+        models.secondOpinion = .none
+        var stages = ReaderStages.model(models)
+        #expect(stages.halfTurnLook)
+        stages.halfTurnLook = halfTurn
+        let peripheral = try #require(try PeripheralCatalog.builtIn()[id])
+        return DisplayReader(peripheral: peripheral, stages: stages)
+    }
+
+    /// Scene `index` of a generated family (as `vitalsnap samples training-set --family` writes it), decoded.
+    func scene(_ family: TrainingFamily, seed: UInt64, index: Int) throws -> GrayImage {
+        let scene = TrainingSceneRenderer.render(seed: seed, index: index, parameters: family.parameters())
+        let jpeg = try ImageEncoder.jpeg(rgb: scene.rgb, width: scene.width, height: scene.height, quality: scene.jpegQuality)
+        return try ImageDecoder.decode(bytes: jpeg, options: DisplayReader.Configuration().decoding).image
+    }
+
+    /// Scene 72 of the BP LCD family at validation seed 900001: a monitor showing 112/92/65, photographed upside
+    /// down, whose 112 the other looks read as 211.
+    @Test func aDisplayUpsideDownIsReadTurnedAndSaysSo() throws {
+        let image = try scene(.bloodPressureLCD, seed: 900_001, index: 72)
+        var without = try reader(halfTurn: false)
+        let refused = try without.read(image: image)
+        #expect(refused.reading?.readingString == nil, "without the half turn: \(refused.reading?.readingString ?? "")")
+        let reason = try #require(refused.message)
+
+        var turning = try reader(halfTurn: true)
+        let result = try turning.read(image: image)
+        #expect(result.reading?.readingString == "112/92/65")
+        let warning = try #require(result.warnings.first { $0.hasPrefix("read upside down") })
+        #expect(warning.contains(reason), "the warning gives the first reading's reason: \(warning)")
+        #expect(result.readTilt == Double.pi)
+    }
+
+    /// Scene 165 of the BP LCD family at validation seed 900002: a monitor showing 139/65/40 upside down, which
+    /// read turned gives the word `Lo` (its pulse row's `40`). A word is not taken from the half turn.
+    @Test func aWordReadUpsideDownIsNotTaken() throws {
+        let image = try scene(.bloodPressureLCD, seed: 900_002, index: 165)
+        var turning = try reader(halfTurn: true)
+        let result = try turning.read(image: image)
+        #expect(result.reading?.word == nil, "read \(result.reading?.word ?? "")")
+        #expect(!result.warnings.contains { $0.hasPrefix("read upside down") })
+    }
+
+    func refused(showing text: String) -> PhotoResult {
+        PhotoResult(
+            file: "", reading: Reading(outcome: .none(.noDigitsFound), confidence: 0, recognizedText: text, lines: []))
+    }
+
+    @Test func aClockOrADateReadAsItStandsKeepsThePhotoTheWayUpItIs() {
+        #expect(!ReaderStages.mayReadUpsideDown(after: refused(showing: "24-06\n15:02")))
+        #expect(!ReaderStages.mayReadUpsideDown(after: refused(showing: "88\n7:45")))
+        #expect(ReaderStages.mayReadUpsideDown(after: refused(showing: "65\n211")))
+        #expect(ReaderStages.mayReadUpsideDown(after: refused(showing: "-19-\n90-.I")), "no digits on both sides")
+        #expect(ReaderStages.mayReadUpsideDown(after: refused(showing: "")))
+    }
+}
