@@ -198,7 +198,7 @@ import VitalSnapModels
         var stages = ReaderStages.model(models)
         stages.closerLocator = nil
         stages.tiltedLooks = []
-        stages.halfTurnLook = false
+        stages.turnedLooks = []
         var reader = DisplayReader(peripheral: bp, stages: stages)
         reader.stages.orienter = Told(turns: nil)
         let asIs = try reader.read(image: photo)
@@ -238,7 +238,7 @@ import VitalSnapModels
         models.secondOpinion = .none
         var stages = ReaderStages.model(models)
         stages.tiltedLooks = []
-        stages.halfTurnLook = false
+        stages.turnedLooks = []
         var reader = DisplayReader(peripheral: g2, unit: "mmol/L", stages: stages)
         reader.stages.orienter = Guessed(turns: nil)
         let asIs = try reader.read(image: photo)

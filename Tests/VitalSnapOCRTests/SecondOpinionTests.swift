@@ -31,7 +31,7 @@ struct SecondOpinionTests {
         #expect(stages.closerLocator != nil, "the bundled models have a photo detector to look closer with")
         if !closerLook { stages.closerLocator = nil }
         stages.tiltedLooks = []  // TiltedLookTests
-        stages.halfTurnLook = false  // HalfTurnLookTests
+        stages.turnedLooks = []  // TurnedLookTests
         var configuration = DisplayReader.Configuration()
         configuration.asksSecondOpinion = asks
         let peripheral = try #require(try PeripheralCatalog.builtIn()[id])

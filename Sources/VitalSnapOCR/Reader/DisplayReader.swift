@@ -72,7 +72,7 @@ public struct DisplayReader: Sendable {
     /// The readers asked in turn about a photo these stages refuse, each with the warning its reading carries,
     /// whether it is asked after a refusal over glare, and the tilts it reads the photo at in turn ([0]: as it
     /// is): the same stages on the second locator's lines, then on the closer look's, then on the photo tilted by
-    /// each of `ReaderStages.tiltedLooks` and turned upside down (`halfTurnLook`), then the second opinion (any
+    /// each of `ReaderStages.tiltedLooks` and turned by each of its `turnedLooks`, then the second opinion (any
     /// of them; an array, since a reader cannot hold a reader otherwise).
     private var secondReaders: [(reader: DisplayReader, warning: String, afterGlare: Bool, tilts: [Double])] = []
     /// The same stages with the second recognizer (`ReaderStages.secondRecognition`), asked before
@@ -115,7 +115,7 @@ public struct DisplayReader: Sendable {
             looking.secondLocator = nil
             looking.closerLocator = nil
             looking.tiltedLooks = []
-            looking.halfTurnLook = false
+            looking.turnedLooks = []
             looking.secondOpinion = .none
             looking.secondRecognition = nil
             return DisplayReader(peripheral: peripheral, unit: unit, stages: looking, configuration: configuration)
@@ -129,8 +129,8 @@ public struct DisplayReader: Sendable {
             secondReaders.append((looking(with: closer), "read from a closer look", false, [0]))
         }
         // Tilted: not after glare either, nor for a camera's frames (which use no photo locator).
-        // Then upside down (a half turn, the last of the tilts), on the same terms.
-        let tilts = stages.tiltedLooks + (stages.halfTurnLook ? [Double.pi] : [])
+        // Then turned (upside down, sideways: the last of the tilts), on the same terms.
+        let tilts = stages.tiltedLooks + stages.turnedLooks
         if configuration.usesPhotoLocator, !tilts.isEmpty {
             secondReaders.append((looking(with: stages.locator), "read tilted", false, tilts))
         }
@@ -180,7 +180,7 @@ public struct DisplayReader: Sendable {
 
     /// Reads an image: the whole chain, the photo stood upright where the configuration says so; a photo refused
     /// is read again with the second recognizer, from the second locator's lines, from the closer look's, tilted
-    /// (`ReaderStages.tiltedLooks`), upside down (`halfTurnLook`), then by the second opinion, where the stages
+    /// (`ReaderStages.tiltedLooks`), turned (`turnedLooks`), then by the second opinion, where the stages
     /// have them.
     public mutating func read(image: GrayImage, file: String = "") throws(ReaderStageError) -> PhotoResult {
         let result = try read(image, file: file, standingUpright: configuration.standsPhotosUpright).result
@@ -192,16 +192,18 @@ public struct DisplayReader: Sendable {
         let glare = result.reading?.refusal?.reason == .glare
         for k in secondReaders.indices where secondReaders[k].afterGlare || !glare {
             for tilt in secondReaders[k].tilts {
-                if tilt == Double.pi, !ReaderStages.mayReadUpsideDown(after: result) { continue }
+                let turned = stages.turnedLooks.contains(tilt)
+                if turned, !ReaderStages.mayReadTurned(after: result) { continue }
                 var second = try secondReaders[k].reader.read(image: tilt == 0 ? image : image.tilted(by: tilt), file: file)
-                // Upside down, values only: a word turned is another word or digits (`LO` and `07`).
-                guard second.reading?.readingString != nil || (second.reading?.word != nil && tilt != Double.pi) else { continue }
+                // Turned, values only: a word turned is another word or digits (`LO` and `07`).
+                guard second.reading?.readingString != nil || (second.reading?.word != nil && !turned) else { continue }
                 var warning = secondReaders[k].warning
                 if tilt != 0 {
                     let geometry = Tilt(angle: tilt, sourceWidth: image.width, sourceHeight: image.height)
                     second.glare = second.glare.map { $0.tiltedBack(geometry) }
                     second.readTilt = tilt
-                    warning = tilt == Double.pi ? "read upside down" : warning + " by \(Int((tilt * 180 / Double.pi).rounded())) degrees"
+                    let degrees = Int((tilt * 180 / Double.pi).rounded())
+                    warning = !turned ? "\(warning) by \(degrees) degrees" : degrees == 180 ? "read upside down" : "read turned by \(degrees) degrees"
                 }
                 second.warnings.append("\(warning): the first reading gave nothing (\(result.message ?? "no reading"))")
                 return second

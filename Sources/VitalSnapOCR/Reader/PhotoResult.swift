@@ -23,7 +23,7 @@ public struct PhotoResult: Sendable {
     /// glare mapped back to the photo as given.
     public var readOrientation = ExifOrientation.up
     /// The tilt (radians, clockwise on screen) the photo was read at where it was read tilted (0: as it is;
-    /// `ReaderStages.tiltedLooks`; π: upside down, `halfTurnLook`): its reading's lines are in the tilted image
+    /// `ReaderStages.tiltedLooks` and `turnedLooks`): its reading's lines are in the tilted image
     /// (then turned by `readOrientation`), its glare mapped back to the photo as given.
     public var readTilt = 0.0
 

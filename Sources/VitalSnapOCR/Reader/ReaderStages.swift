@@ -52,21 +52,25 @@ public struct ReaderStages: Sendable {
     /// 1,075 / 8 and 1,055 / 16, 25 1,077 / 9 and 1,055 / 16, 30 1,076 / 9 and 1,045 / 13; 15 and 30 1,096 / 9 and
     /// 1,071 / 16; with 45 too, 1,100 / 9 and 1,077 / 16.
     public static let tiltedLookAngles = [-15.0, 15, -30, 30, -45, 45].map { $0 * Double.pi / 180 }
-    /// Whether a photo these stages still refuse after the tilted looks is read once more turned upside down, by
-    /// the same stages, before the second opinion (`DisplayReader`): the detector gives the rows of a display
-    /// held upside down the reading direction of an upright one more often than it should (symmetric segment
-    /// digits: `112` read `211`, `86` read `98`), and the orienter, which sees the same digits, is as sure of
-    /// it. Not where the photo as it stands showed which way up it is (`mayReadUpsideDown(after:)`), nor after
-    /// a refusal over glare; a value read so is taken, a word is not (turned, `LO` is `07` and a BP monitor's
-    /// `40` read `Lo`). Measured on the generated medical families (1,200 scenes at each of seeds 900001 and
-    /// 900002; issue 41): 1,100 / 9 and 1,077 / 16 right / wrong without it, 1,110 / 10 with it (seed 900001),
-    /// 1,110 / 9 and 1,083 / 17 with the clock-or-date rule, 1,109 / 9 and 1,083 / 16 with words refused.
-    public var halfTurnLook = false
-    /// Whether a photo refused as it stands (`refused`) may be read upside down: not where a line it read is a
-    /// clock or a date (digits on both sides of a `:` or `-`, as `15:02` or `24-06`), which shows the display
-    /// the right way up. Read turned, such a display's clock and date become other digits, and its other lines
-    /// may give a value that is none (a glucose meter showing `---` read `90` from its date turned).
-    public static func mayReadUpsideDown(after refused: PhotoResult) -> Bool {
+    /// The turns (radians, clockwise on screen) at which a photo these stages still refuse after the tilted looks
+    /// is read once more, by the same stages, before the second opinion (`DisplayReader`; empty: none): a half
+    /// turn, then a quarter either way. The detector gives the rows of a display held upside down the reading
+    /// direction of an upright one more often than it should (symmetric segment digits: `112` read `211`, `86`
+    /// read `98`), and the orienter, which sees the same digits, is as sure of it; it misjudges some sideways
+    /// photos too. Not where the photo as it stands showed which way up it is (`mayReadTurned(after:)`), nor
+    /// after a refusal over glare; a value read so is taken, a word is not (turned, `LO` is `07`, and a BP
+    /// monitor's pulse `40` read `Lo`).
+    public var turnedLooks: [Double] = []
+    /// The turned looks of the trained reader, in the order asked. Measured on the generated medical families
+    /// (1,200 scenes at each of seeds 900001 and 900002; issue 41), from 1,100 / 9 and 1,077 / 16 right / wrong:
+    /// the half turn alone 1,110 / 10 (seed 900001), with the clock-or-date rule 1,110 / 9 and 1,083 / 17, with
+    /// words refused too 1,109 / 9 and 1,083 / 16; the quarter turns after it 1,116 / 10 and 1,088 / 16.
+    public static let turnedLookAngles = [180.0, 90, -90].map { $0 * Double.pi / 180 }
+    /// Whether a photo refused as it stands (`refused`) may be read turned (`turnedLooks`): not where a line it
+    /// read is a clock or a date (digits on both sides of a `:` or `-`, as `15:02` or `24-06`), which shows the
+    /// display the right way up. Read turned, such a display's clock and date become other digits, and its other
+    /// lines may give a value that is none (a glucose meter showing `---` read `90` from its date upside down).
+    public static func mayReadTurned(after refused: PhotoResult) -> Bool {
         guard let text = refused.reading?.recognizedText else { return true }
         let characters = Array(text)
         for i in characters.indices.dropFirst().dropLast() where characters[i] == ":" || characters[i] == "-" {
@@ -108,7 +112,7 @@ public struct ReaderStages: Sendable {
         stages.secondLocator = nil
         stages.closerLocator = nil
         stages.tiltedLooks = []
-        stages.halfTurnLook = false
+        stages.turnedLooks = []
         stages.secondOpinion = .none
         stages.secondRecognition = nil
         return stages
@@ -144,7 +148,7 @@ public struct ReaderStages: Sendable {
         recognizer: any CharacterRecognizer, minimumConfidence: Double, views: [LineView] = [],
         turnCheck: any TurnCheck, checksPolarity: Bool, secondLocator: (any LineLocator)? = nil,
         secondOpinion: SecondOpinion = .none, secondRecognition: Recognition? = nil, photoLocator: (any LineLocator)? = nil,
-        closerLocator: (any LineLocator)? = nil, tiltedLooks: [Double] = [], halfTurnLook: Bool = false
+        closerLocator: (any LineLocator)? = nil, tiltedLooks: [Double] = [], turnedLooks: [Double] = []
     ) {
         self.locator = locator
         self.orienter = orienter
@@ -160,7 +164,7 @@ public struct ReaderStages: Sendable {
         self.photoLocator = photoLocator
         self.closerLocator = closerLocator
         self.tiltedLooks = tiltedLooks
-        self.halfTurnLook = halfTurnLook
+        self.turnedLooks = turnedLooks
     }
 
     /// The hand-made reader: blobs shaped like characters, chained into lines, read segment by segment; a photo
@@ -178,7 +182,7 @@ public struct ReaderStages: Sendable {
     /// views its calibration was made with; a photo it refuses for an unclear value is read again by the second
     /// recognizer, where the models have one, and a photo of a measuring device it refuses is read again from the
     /// lines the second detector finds, where the models have one, then from the lines the photo detector finds
-    /// looking closer, then tilted (`tiltedLookAngles`), then upside down (`halfTurnLook`), then by the rules.
+    /// looking closer, then tilted (`tiltedLookAngles`), then turned (`turnedLookAngles`), then by the rules.
     public static func model(_ models: ReaderModels) -> ReaderStages {
         ReaderStages(
             locator: ModelLineLocator(network: models.detector, longSide: models.detectorLongSide), orienter: models.orienter.map { ModelPhotoOrienter($0) },
@@ -197,6 +201,6 @@ public struct ReaderStages: Sendable {
             closerLocator: models.photoDetector.map {
                 ModelLineLocator(network: $0.network, longSide: DetectorConvention.longSide($0.longSide, scaledBy: closerLookScale))
             },
-            tiltedLooks: tiltedLookAngles, halfTurnLook: true)
+            tiltedLooks: tiltedLookAngles, turnedLooks: turnedLookAngles)
     }
 }

@@ -5,19 +5,20 @@ import VitalSnapImaging
 import VitalSnapSamples
 
 /// A photo of a measuring device that the trained stages still refuse after their tilted looks is read once more
-/// upside down (`ReaderStages.halfTurnLook`): the detector reads the rows of a display held upside down the
-/// wrong way up more often than it should, symmetric digits and all.
-struct HalfTurnLookTests {
-    /// The trained stages, with or without the half turn; no second recognizer, detector or rules (their own
-    /// tests), the closer and tilted looks kept (asked before it).
-    func reader(peripheral id: Int = 2, halfTurn: Bool) throws -> DisplayReader {
+/// upside down, then turned a quarter either way (`ReaderStages.turnedLooks`): the detector reads the rows of a
+/// display held upside down the wrong way up more often than it should, symmetric digits and all, and the
+/// orienter misjudges some sideways photos.
+struct TurnedLookTests {
+    /// The trained stages, with or without the turned looks; no second recognizer, detector or rules (their own
+    /// tests), the closer and tilted looks kept (asked before them).
+    func reader(peripheral id: Int = 2, turned: Bool) throws -> DisplayReader {
         var models = try ReaderModels.bundled()
         models.secondDetector = nil
         models.secondRecognizer = nil
         models.secondOpinion = .none
         var stages = ReaderStages.model(models)
-        #expect(stages.halfTurnLook)
-        stages.halfTurnLook = halfTurn
+        #expect(stages.turnedLooks == ReaderStages.turnedLookAngles)
+        if !turned { stages.turnedLooks = [] }
         let peripheral = try #require(try PeripheralCatalog.builtIn()[id])
         return DisplayReader(peripheral: peripheral, stages: stages)
     }
@@ -33,12 +34,12 @@ struct HalfTurnLookTests {
     /// down, whose 112 the other looks read as 211.
     @Test func aDisplayUpsideDownIsReadTurnedAndSaysSo() throws {
         let image = try scene(.bloodPressureLCD, seed: 900_001, index: 72)
-        var without = try reader(halfTurn: false)
+        var without = try reader(turned: false)
         let refused = try without.read(image: image)
         #expect(refused.reading?.readingString == nil, "without the half turn: \(refused.reading?.readingString ?? "")")
         let reason = try #require(refused.message)
 
-        var turning = try reader(halfTurn: true)
+        var turning = try reader(turned: true)
         let result = try turning.read(image: image)
         #expect(result.reading?.readingString == "112/92/65")
         let warning = try #require(result.warnings.first { $0.hasPrefix("read upside down") })
@@ -47,13 +48,28 @@ struct HalfTurnLookTests {
     }
 
     /// Scene 165 of the BP LCD family at validation seed 900002: a monitor showing 139/65/40 upside down, which
-    /// read turned gives the word `Lo` (its pulse row's `40`). A word is not taken from the half turn.
+    /// read turned gives the word `Lo` (its pulse row's `40`). A word is not taken from a turned look.
     @Test func aWordReadUpsideDownIsNotTaken() throws {
         let image = try scene(.bloodPressureLCD, seed: 900_002, index: 165)
-        var turning = try reader(halfTurn: true)
+        var turning = try reader(turned: true)
         let result = try turning.read(image: image)
         #expect(result.reading?.word == nil, "read \(result.reading?.word ?? "")")
-        #expect(!result.warnings.contains { $0.hasPrefix("read upside down") })
+        #expect(!result.warnings.contains { $0.hasPrefix("read upside down") || $0.hasPrefix("read turned by") })
+    }
+
+    /// Scene 37 of the colour BP monitor family at seed 900001: a monitor showing 230/65/88, photographed
+    /// sideways, whose systolic and diastolic rows the other looks miss.
+    @Test func aDisplaySidewaysIsReadTurnedAQuarterAndSaysSo() throws {
+        let image = try scene(.bloodPressureColor, seed: 900_001, index: 37)
+        var without = try reader(turned: false)
+        #expect(try without.read(image: image).reading?.readingString == nil)
+        var turning = try reader(turned: true)
+        let result = try turning.read(image: image)
+        #expect(result.reading?.readingString == "230/65/88")
+        let warning = try #require(result.warnings.first { $0.hasPrefix("read turned by") })
+        #expect(abs(abs(result.readTilt) - Double.pi / 2) < 1e-9)
+        let degrees = Int((result.readTilt * 180 / Double.pi).rounded())
+        #expect(warning.hasPrefix("read turned by \(degrees) degrees"))
     }
 
     func refused(showing text: String) -> PhotoResult {
@@ -62,10 +78,10 @@ struct HalfTurnLookTests {
     }
 
     @Test func aClockOrADateReadAsItStandsKeepsThePhotoTheWayUpItIs() {
-        #expect(!ReaderStages.mayReadUpsideDown(after: refused(showing: "24-06\n15:02")))
-        #expect(!ReaderStages.mayReadUpsideDown(after: refused(showing: "88\n7:45")))
-        #expect(ReaderStages.mayReadUpsideDown(after: refused(showing: "65\n211")))
-        #expect(ReaderStages.mayReadUpsideDown(after: refused(showing: "-19-\n90-.I")), "no digits on both sides")
-        #expect(ReaderStages.mayReadUpsideDown(after: refused(showing: "")))
+        #expect(!ReaderStages.mayReadTurned(after: refused(showing: "24-06\n15:02")))
+        #expect(!ReaderStages.mayReadTurned(after: refused(showing: "88\n7:45")))
+        #expect(ReaderStages.mayReadTurned(after: refused(showing: "65\n211")))
+        #expect(ReaderStages.mayReadTurned(after: refused(showing: "-19-\n90-.I")), "no digits on both sides")
+        #expect(ReaderStages.mayReadTurned(after: refused(showing: "")))
     }
 }
