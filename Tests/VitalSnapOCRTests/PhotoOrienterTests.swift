@@ -189,8 +189,8 @@ import VitalSnapModels
         let bp = try #require(PeripheralCatalog.builtIn()[2])
         let photo = try sample("bp-b3", 1)
         // The trained stages alone: the second recognizer, the second detector's lines, a closer look, a tilted
-        // or upside-down look or the rules' second opinion would read the upright photo they refuse when told wrongly that it
-        // is turned.
+        // or turned look or the rules' second opinion would read the upright photo they refuse when told wrongly
+        // that it is turned.
         var models = try ReaderModels.bundled()
         models.secondRecognizer = nil
         models.secondDetector = nil
@@ -229,7 +229,7 @@ import VitalSnapModels
     @Test func aSidewaysGuessIsTriedWhenNothingIsReadAsItIs() throws {
         let g2 = try #require(PeripheralCatalog.builtIn()[102])
         let photo = try sample("glucose-g2-mmol", 5)
-        // The trained stages alone: the second detector's lines, a tilted or upside-down look and the rules' second
+        // The trained stages alone: the second detector's lines, a tilted or turned look and the rules' second
         // opinion (its own turn search) read this photo as it is; nor is the second recognizer asked.
         var models = try ReaderModels.bundled()
         models.secondRecognizer = nil

@@ -9,7 +9,7 @@ import VitalSnapImaging
 ///                                                            └─────────────────────── each line ──────────────────────┘
 ///     ─ keep the best readings ─ assemble the fields ─ glare ─ result ─ last look at a turned photo
 ///     ─ refused: the same again with the second recognizer (taken where it agrees with the first), then on
-///       the second locator's lines, a closer look's, the photo tilted, upside down, then the second opinion
+///       the second locator's lines, a closer look's, the photo tilted, then turned, then the second opinion
 ///       (`read(image:file:)`)
 ///
 /// A photo of a medical device is located by the stages' photo locator where they have one (`ReaderStages.photoLocator`),
@@ -190,10 +190,11 @@ public struct DisplayReader: Sendable {
             return agreed
         }
         let glare = result.reading?.refusal?.reason == .glare
+        let mayTurn = ReaderStages.mayReadTurned(after: result)
         for k in secondReaders.indices where secondReaders[k].afterGlare || !glare {
             for tilt in secondReaders[k].tilts {
                 let turned = stages.turnedLooks.contains(tilt)
-                if turned, !ReaderStages.mayReadTurned(after: result) { continue }
+                if turned && !mayTurn { continue }
                 var second = try secondReaders[k].reader.read(image: tilt == 0 ? image : image.tilted(by: tilt), file: file)
                 // Turned, values only: a word turned is another word or digits (`LO` and `07`).
                 guard second.reading?.readingString != nil || (second.reading?.word != nil && !turned) else { continue }
@@ -203,7 +204,11 @@ public struct DisplayReader: Sendable {
                     second.glare = second.glare.map { $0.tiltedBack(geometry) }
                     second.readTilt = tilt
                     let degrees = Int((tilt * 180 / Double.pi).rounded())
-                    warning = !turned ? "\(warning) by \(degrees) degrees" : degrees == 180 ? "read upside down" : "read turned by \(degrees) degrees"
+                    if !turned {
+                        warning += " by \(degrees) degrees"
+                    } else {
+                        warning = degrees == 180 ? "read upside down" : "read turned by \(degrees) degrees"
+                    }
                 }
                 second.warnings.append("\(warning): the first reading gave nothing (\(result.message ?? "no reading"))")
                 return second
