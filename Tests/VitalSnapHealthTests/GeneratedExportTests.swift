@@ -27,7 +27,7 @@ final class GeneratedExportTests: XCTestCase {
 
     /// A small export (two days, thinned) with its manifest.
     private func generate(_ arguments: [String]) throws -> (path: String, manifest: Manifest) {
-        let folder = try HealthFixture.folder()
+        let folder = try HealthFixture.folder(removedAfter: self)
         let out = folder.appendingPathComponent("export.zip").path
         let manifest = folder.appendingPathComponent("manifest.json").path
         try HealthFixture.python(
@@ -37,7 +37,7 @@ final class GeneratedExportTests: XCTestCase {
     }
 
     private func importing(_ path: String) throws -> HealthImportSummary {
-        let queue = try UploadQueue(directory: DataDirectory(path: try HealthFixture.folder().appendingPathComponent("data").path))
+        let queue = try UploadQueue(directory: DataDirectory(path: try HealthFixture.folder(removedAfter: self).appendingPathComponent("data").path))
         return try HealthImporter(queue: queue, owner: nil, subscribed: everything).run(HealthExportLocator.locate(path))
     }
 

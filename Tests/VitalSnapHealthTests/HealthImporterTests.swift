@@ -10,7 +10,7 @@ final class HealthImporterTests: XCTestCase {
     private let all = Set(HealthSubscriptionSet.allCases.flatMap(\.identifiers))
 
     private func makeQueue() throws -> UploadQueue {
-        try UploadQueue(directory: DataDirectory(path: try F.folder().appendingPathComponent("data").path))
+        try UploadQueue(directory: DataDirectory(path: try F.folder(removedAfter: self).appendingPathComponent("data").path))
     }
 
     private func records(_ queue: UploadQueue) throws -> [Record] {
@@ -20,7 +20,7 @@ final class HealthImporterTests: XCTestCase {
     private func importing(_ data: Data, name: String = "export.xml", into queue: UploadQueue, subscribed: Set<String>? = nil) throws
         -> HealthImportSummary
     {
-        let file = try F.folder().appendingPathComponent(name)
+        let file = try F.folder(removedAfter: self).appendingPathComponent(name)
         try data.write(to: file)
         return try HealthImporter(queue: queue, owner: nil, subscribed: subscribed ?? all).run(HealthExportLocator.locate(file.path))
     }
@@ -186,7 +186,7 @@ final class HealthImporterTests: XCTestCase {
     }
 
     func testTheXMLIsFoundInAZipByItsContentNotItsName() throws {
-        let folder = try F.folder()
+        let folder = try F.folder(removedAfter: self)
         let zip = folder.appendingPathComponent("export.zip")
         let xml = F.export(F.record("HKQuantityTypeIdentifierHeartRate", "61", unit: "count/min", start: "2026-03-05 08:00:00 -0500"))
         let cda = Data("<?xml version=\"1.0\"?>\n<ClinicalDocument xmlns=\"urn:hl7-org:v3\"></ClinicalDocument>\n".utf8)
@@ -214,7 +214,7 @@ final class HealthAnchorTests: XCTestCase {
     }
 
     func testAnOverlappingExportQueuesOnlyNewSamplesAndTheChangedDaysTotal() throws {
-        let folder = try F.folder()
+        let folder = try F.folder(removedAfter: self)
         let queue = try UploadQueue(directory: DataDirectory(path: folder.appendingPathComponent("data").path))
         let first = [
             heartRate(60, at: "2026-03-05 08:00:00 -0500"), heartRate(61, at: "2026-03-06 08:00:00 -0500"),
@@ -256,7 +256,7 @@ final class HealthPendingTotalTests: XCTestCase {
     typealias F = HealthFixture
 
     func testAGrownTotalReplacesTheWaitingOneAndAnUnchangedOneIsLeftAlone() throws {
-        let folder = try F.folder()
+        let folder = try F.folder(removedAfter: self)
         let queue = try UploadQueue(directory: DataDirectory(path: folder.appendingPathComponent("data").path))
         let all = Set(HealthSubscriptionSet.allCases.flatMap(\.identifiers))
         let morning = F.record("HKQuantityTypeIdentifierStepCount", "1000", unit: "count", start: "2026-03-05 08:00:00 -0500")

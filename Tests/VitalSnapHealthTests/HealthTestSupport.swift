@@ -4,9 +4,11 @@ import XCTest
 
 /// Files the Health tests write: exports made here, zipped by Python's zipfile (the reader under test is ours).
 enum HealthFixture {
-    static func folder() throws -> URL {
+    /// A fresh folder in the temporary directory, removed when `test` ends.
+    static func folder(removedAfter test: XCTestCase) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("vitalsnap-health-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url
     }
 

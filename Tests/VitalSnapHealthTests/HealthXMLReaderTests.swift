@@ -28,7 +28,7 @@ final class HealthXMLReaderTests: XCTestCase {
     }
 
     private func file(_ data: Data, name: String = "export.xml") throws -> String {
-        let url = try F.folder().appendingPathComponent(name)
+        let url = try F.folder(removedAfter: self).appendingPathComponent(name)
         try data.write(to: url)
         return url.path
     }
@@ -54,7 +54,7 @@ final class HealthXMLReaderTests: XCTestCase {
     }
 
     func testGeneratedExportsWithTheKnownMalformationsReadTheSameWithoutLibxml2() throws {
-        let folder = try F.folder()
+        let folder = try F.folder(removedAfter: self)
         let out = folder.appendingPathComponent("export.zip").path
         try F.python(
             "import runpy, sys; sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')",
@@ -70,7 +70,7 @@ final class HealthXMLReaderTests: XCTestCase {
     /// An import builds each stretch of events on whichever preparing thread takes it, with a builder that saw
     /// none of the others: every stretch must hold whole elements.
     func testEachStretchOfEventsBuildsAloneToTheSameElements() throws {
-        let out = try F.folder().appendingPathComponent("export.zip").path
+        let out = try F.folder(removedAfter: self).appendingPathComponent("export.zip").path
         try F.python(
             "import runpy, sys; sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')",
             [GeneratedExportTests.generator, out, "--days", "2", "--density", "0.3", "--seed", "7"])

@@ -11,7 +11,7 @@ final class ZipArchiveTests: XCTestCase {
     }
 
     func testDeflatedStoredAndZip64EntriesReadBackByteForByte() throws {
-        let folder = try HealthFixture.folder()
+        let folder = try HealthFixture.folder(removedAfter: self)
         let big = payload(3_000_000), small = Data("<HealthData/>".utf8)
         for (method, zip64) in [(8, false), (0, false), (8, true)] {
             let path = folder.appendingPathComponent("m\(method)-\(zip64).zip")
@@ -25,7 +25,7 @@ final class ZipArchiveTests: XCTestCase {
     }
 
     func testAZipCutShortStillGivesWhatArrivedThenSaysItIsTruncated() throws {
-        let folder = try HealthFixture.folder()
+        let folder = try HealthFixture.folder(removedAfter: self)
         let path = folder.appendingPathComponent("whole.zip")
         let big = payload(2_000_000)
         try HealthFixture.zip(path, [("apple_health_export/export.xml", big)])
@@ -54,7 +54,7 @@ final class ZipArchiveTests: XCTestCase {
     }
 
     func testCompressedDataThatIsNotDeflateIsAClearError() throws {
-        let folder = try HealthFixture.folder()
+        let folder = try HealthFixture.folder(removedAfter: self)
         let path = folder.appendingPathComponent("damaged.zip")
         try HealthFixture.zip(path, [("apple_health_export/export.xml", payload(200_000))])
         // The entry's first deflate block made of the block type deflate reserves (BTYPE 11): no inflater reads it.
@@ -75,7 +75,7 @@ final class ZipArchiveTests: XCTestCase {
     }
 
     func testNotAZipAndAnEmptyFileAreClearErrors() throws {
-        let folder = try HealthFixture.folder()
+        let folder = try HealthFixture.folder(removedAfter: self)
         let empty = folder.appendingPathComponent("empty.zip")
         try Data().write(to: empty)
         XCTAssertThrowsError(try HealthExportLocator.locate(empty.path)) { error in
