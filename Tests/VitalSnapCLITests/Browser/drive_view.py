@@ -18,7 +18,10 @@ should. Needs Debian's chromium, chromium-driver and python3-selenium.
 """
 import argparse
 import http.client
+import os
+import shutil
 import sys
+import tempfile
 import time
 from urllib.parse import urlsplit
 
@@ -75,12 +78,20 @@ def main():
     parser.add_argument("--seconds", type=float, default=4, help="how long `measure` counts the frames drawn")
     a = parser.parse_args()
 
+    # Chromium leaves its profile lock folders in the temporary directory; give it one of its own to remove.
+    scratch = tempfile.mkdtemp(prefix="vitalsnap-chromium-")
+    os.environ["TMPDIR"] = scratch
     options = Options()
     options.binary_location = "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--window-size=1280,900", "--no-first-run", "--disable-extensions"]:
+                     "--window-size=1280,900", "--no-first-run", "--disable-extensions",
+                     f"--user-data-dir={scratch}/profile"]:
         options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    try:
+        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    except BaseException:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
     wait = WebDriverWait(driver, a.timeout)
 
     def shot(name):
@@ -178,6 +189,7 @@ def main():
         print(f"exit status: {stats()['finished']['exitStatus']}")
     finally:
         driver.quit()
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":
