@@ -40,6 +40,27 @@ final class ReadingAssemblerTests: XCTestCase {
         return false
     }
 
+    /// A thin leading 1 the recognizer may have missed (`143.1` read `43.1`): where it gives the text with a 1
+    /// before it `leadingOneDoubt` or more and that too is a plausible value, the value is in doubt; where the
+    /// field cannot show the longer one (a glucose meter's `1324`) or the recognizer gives it less, it stands.
+    func testAValueThatMayHaveLostALeadingOneIsUnclearWhereTheLongerOneIsPlausible() throws {
+        var weight = line("43.1")
+        weight.leadingOneProbability = 0.07
+        let doubted = try assembler(5, unit: "kg").assemble([weight])
+        XCTAssertTrue(isNone(doubted))
+        XCTAssertEqual(doubted.refusal?.reason, .unclearDigits)
+        XCTAssertTrue(doubted.refusal?.message.contains("(43.1, or 143.1)") ?? false, "\(doubted.outcome)")
+        weight.leadingOneProbability = 0.01
+        XCTAssertEqual(try assembler(5, unit: "kg").assemble([weight]).readingString, "43.1")
+        var glucose = line("324")
+        glucose.leadingOneProbability = 0.3
+        XCTAssertEqual(try assembler(9, unit: "mg/dL").assemble([glucose]).readingString, "324")
+        // A plain numeric display has no range to tell the two apart: its values are not doubted so.
+        var meter = line("43.1")
+        meter.leadingOneProbability = 0.3
+        XCTAssertEqual(try assembler(100).assemble([meter]).readingString, "43.1")
+    }
+
     // MARK: - Choosing the line
 
     /// The value's digits read differently in another view of them (every confidence 0): the reading is in

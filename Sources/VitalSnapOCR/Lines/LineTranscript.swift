@@ -19,6 +19,9 @@ public struct LineTranscript: Sendable {
     /// one). A reading is only as sure as this and its least sure character; whether the characters are digits
     /// at all is told by theirs alone.
     public var lineConfidence: Double = 1
+    /// The recognizer's probability of the text with a `1` before it: a thin leading 1 it may have missed (0
+    /// where it says nothing of it, as the rule-based recognizer).
+    public var leadingOneProbability: Double = 0
 
     /// The reading's confidence: its least sure character, or the line as a whole where that is lower (0 for
     /// no characters). Computed without allocating: it is asked for every line and every view of a frame.

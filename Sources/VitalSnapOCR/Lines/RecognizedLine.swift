@@ -50,6 +50,8 @@ public struct RecognizedLine: Sendable {
     /// The line's other views made its reading too unsure to give (`LineTranscript.viewsDisagree`): digits
     /// whose reading is in doubt, not ink that is no digits.
     public var viewsDisagree = false
+    /// The recognizer's probability of the text with a `1` before it (`LineTranscript.leadingOneProbability`).
+    public var leadingOneProbability: Double = 0
     /// Maps the line's rectified image (where `characters` have their boxes) to image coordinates.
     public var toImage = AffineMap.identity
     /// Where the locator put the whole line, in image coordinates, when it says more than the characters'

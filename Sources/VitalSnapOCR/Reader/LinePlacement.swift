@@ -43,6 +43,7 @@ public struct LinePlacement: Sendable {
             contrast: read.contrast, hasGap: read.hasGap, noise: read.noise)
         recognized.toImage = toImageMap
         recognized.viewsDisagree = read.viewsDisagree
+        recognized.leadingOneProbability = read.leadingOneProbability
         recognized.polarityIsSure = r.polarity == nil || r.polarityIsSure
         if !line.candidatesAreCharacters {
             recognized.locatedBox = PixelRect(enclosing: line.quad.map { c in

@@ -58,6 +58,11 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
         }
         var read = LineTranscript(characters: characters, contrast: contrast(of: image, line: line), hasGap: false)
         read.lineConfidence = network.withOutput { output in textProbability(output, columns: columns) }
+        // The same output's probability of the text with a `1` before it (a thin leading 1 missed).
+        if let one = info.alphabet.firstIndex(of: "1"), characters.contains(where: { $0.character.isNumber }) {
+            labels.insert(one + 1, at: 0)
+            read.leadingOneProbability = network.withOutput { output in textProbability(output, columns: columns) }
+        }
         return read
     }
 
