@@ -267,7 +267,7 @@ public struct ReadingAssembler: Sendable {
         let read = value(text: line.text, confidence: line.confidence, for: field)
         if case .success = read, checksEveryValueAgainstARange, line.leadingOneProbability >= configuration.leadingOneDoubt,
            case .success = value(text: "1" + line.text, confidence: line.confidence, for: field) {
-            return .failure(Refusal(.unclearDigits, "the digits of \(field.name.rawValue) are unclear (\(line.text), or 1\(line.text))"))
+            return .failure(Self.unclearDigits(of: field, text: "\(line.text), or 1\(line.text)"))
         }
         return read
     }
