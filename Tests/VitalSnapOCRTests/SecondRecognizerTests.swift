@@ -3,8 +3,9 @@ import Testing
 import VitalSnapImaging
 @testable import VitalSnapOCR
 
-/// A photo refused because the first recognizer was unsure of a value is read again with the second recognizer,
-/// and that reading is taken only where it is the text the first one read. Checked through the reader itself,
+/// A photo refused because the first recognizer was unsure of a value, or found too few values, is read again
+/// with the second recognizer, and that reading is taken only where it is the text the first one read (all but
+/// the one value missing). Checked through the reader itself,
 /// with stand-in stages: one line (`ViewAgreementTests.OneLine`), cut by the trained reader's rectifier and read
 /// `120` or another text, as sure as asked.
 struct SecondRecognizerTests {
@@ -108,22 +109,71 @@ struct SecondRecognizerTests {
         }
     }
 
-    @Test func onlyARefusalOverUnclearDigitsIsReadAgain() throws {
-        // One unsure line: a glucose meter's value is refused for its unclear digits and read again; a blood
-        // pressure monitor's is refused for the two values missing, which a second recognizer cannot find.
-        for (peripheral, unit, asked) in [(9, "mg/dL", true), (2, nil, false)] {
+    @Test func aRefusalOverUnclearDigitsOrAMissingValueIsReadAgain() throws {
+        // One unsure line: a glucose meter's value is refused for its unclear digits and read again, and the
+        // second's reading taken; a blood pressure monitor's is refused for the two values missing and read again
+        // too, but the second recognizer finds no more lines than the first, so the refusal stands.
+        for (peripheral, unit) in [(9, "mg/dL"), (2, nil)] {
             let calls = Calls()
             var twoRecognizers = try reader(
                 first: Stub(lineConfidence: 0.3), second: Counting(stub: sureOf120, calls: calls), peripheral: peripheral,
                 unit: unit)
             let result = try twoRecognizers.read(image: image)
-            #expect((calls.total > 0) == asked, "peripheral \(peripheral): \(result.message ?? "")")
-            if asked {
+            #expect(calls.total > 0, "peripheral \(peripheral): \(result.message ?? "")")
+            if peripheral == 9 {
                 #expect(result.reading?.readingString == "120", "\(result.message ?? "")")
             } else {
                 #expect(result.reading?.refusal?.reason == .valuesMissing, "\(result.message ?? "")")
             }
         }
+    }
+
+    /// Finds three stacked lines, a BP monitor's rows, 35 px apart.
+    struct ThreeRows: LineLocator {
+        func locate(in frame: WorkingFrame) -> [TextLine] {
+            [(30.0, 24.0), (65, 20), (100, 16)].map { y, height in
+                TextLine(candidates: [], polarity: .dark, centerX: 100, centerY: y, angle: 0, length: 90,
+                         digitHeight: height, candidatesAreCharacters: false, role: .value)
+            }
+        }
+    }
+
+    /// Reads each of `ThreeRows`' rows as its text in `texts`, top to bottom (told apart by where the crop lies in
+    /// the frame), sure of it.
+    struct ByRow: CharacterRecognizer {
+        var texts: [String]
+        mutating func recognize(_ line: RectifiedLine) -> LineTranscript {
+            let y = line.toFrame.apply(Double(line.image.width) / 2, Double(line.image.height) / 2).y
+            let row = y < 47 ? 0 : y < 82 ? 1 : 2
+            var stub = Stub(text: texts[row], lineConfidence: 0.9)
+            return stub.recognize(line)
+        }
+    }
+
+    @Test func aValueTheFirstCouldNotReadIsTakenWhereTheSecondAgreesOnTheOthers() throws {
+        let image = GrayImage(width: 200, height: 130, fill: 128)
+        func bloodPressure(first: [String], second: [String]) throws -> PhotoResult {
+            let stages = ReaderStages(
+                locator: ThreeRows(), rectifier: ModelLineRectifier(), recognizer: ByRow(texts: first),
+                minimumConfidence: 0.5, turnCheck: SidewaysSecondChance(), checksPolarity: false,
+                secondRecognition: ReaderStages.Recognition(recognizer: ByRow(texts: second), minimumConfidence: 0.5))
+            var configuration = DisplayReader.Configuration()
+            configuration.standsPhotosUpright = false
+            let monitor = try #require(try PeripheralCatalog.builtIn()[2])
+            var reader = DisplayReader(peripheral: monitor, stages: stages, configuration: configuration)
+            return try reader.read(image: image)
+        }
+        // The first reads the pulse row as one digit, not a number: two values of three.
+        let alone = try bloodPressure(first: ["120", "80", "7"], second: ["120", "80", "7"])
+        #expect(alone.reading?.refusal?.reason == .valuesMissing, "\(alone.message ?? "")")
+        // The second reads the pulse and agrees on the other two: taken, and said so.
+        let found = try bloodPressure(first: ["120", "80", "7"], second: ["120", "80", "72"])
+        #expect(found.reading?.readingString == "120/80/72", "\(found.message ?? "")")
+        #expect(found.warnings.contains { $0.hasPrefix("read by the second recognizer, which found the value") })
+        // Where it reads one of the others otherwise too, two values are its word alone: not taken.
+        let other = try bloodPressure(first: ["120", "80", "7"], second: ["120", "86", "72"])
+        #expect(other.reading?.readingString == nil)
+        #expect(other.reading?.refusal?.reason == .valuesMissing, "\(other.message ?? "")")
     }
 
     @Test func framesOfACameraAreNotReadAgain() throws {
