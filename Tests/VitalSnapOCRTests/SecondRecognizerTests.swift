@@ -139,15 +139,52 @@ struct SecondRecognizerTests {
     }
 
     /// Reads each of `ThreeRows`' rows as its text in `texts`, top to bottom (told apart by where the crop lies in
-    /// the frame), sure of it.
+    /// the frame), sure of it but for the row `unsure`.
     struct ByRow: CharacterRecognizer {
         var texts: [String]
+        var unsure: Int?
         mutating func recognize(_ line: RectifiedLine) -> LineTranscript {
             let y = line.toFrame.apply(Double(line.image.width) / 2, Double(line.image.height) / 2).y
             let row = y < 47 ? 0 : y < 82 ? 1 : 2
-            var stub = Stub(text: texts[row], lineConfidence: 0.9)
+            var stub = Stub(text: texts[row], lineConfidence: row == unsure ? 0.3 : 0.9)
             return stub.recognize(line)
         }
+    }
+
+    /// Finds `ThreeRows`' rows only in a frame less wide for its height than the upright test image (200 x 130,
+    /// 1.54; tilted by 15 degrees, about 227 x 177, 1.28): in a tilted look.
+    struct RowsWhenTilted: LineLocator {
+        func locate(in frame: WorkingFrame) -> [TextLine] {
+            Double(frame.working.width) < 1.45 * Double(frame.working.height) ? ThreeRows().locate(in: frame) : []
+        }
+    }
+
+    @Test func inATiltedLookTheSecondIsAskedForAMissingValueOnly() throws {
+        // Nothing found upright; tilted by 15 degrees, the three rows.
+        let image = GrayImage(width: 200, height: 130, fill: 128)
+        func tilted(first: ByRow, second: ByRow) throws -> PhotoResult {
+            var stages = ReaderStages(
+                locator: RowsWhenTilted(), rectifier: ModelLineRectifier(), recognizer: first,
+                minimumConfidence: 0.5, turnCheck: SidewaysSecondChance(), checksPolarity: false,
+                secondRecognition: ReaderStages.Recognition(recognizer: second, minimumConfidence: 0.5))
+            stages.tiltedLooks = [15 * Double.pi / 180]
+            var configuration = DisplayReader.Configuration()
+            configuration.standsPhotosUpright = false
+            let monitor = try #require(try PeripheralCatalog.builtIn()[2])
+            var reader = DisplayReader(peripheral: monitor, stages: stages, configuration: configuration)
+            return try reader.read(image: image)
+        }
+        // The first reads the pulse row as one digit there; the second reads it, agreeing on the other two.
+        let found = try tilted(first: ByRow(texts: ["120", "80", "7"]), second: ByRow(texts: ["120", "80", "72"]))
+        #expect(found.reading?.readingString == "120/80/72", "\(found.message ?? "")")
+        #expect(found.warnings.contains { $0.hasPrefix("read by the second recognizer, which found the value") })
+        #expect(found.warnings.contains { $0.hasPrefix("read tilted by 15 degrees") })
+        // The first reads all three there, unsure of the pulse: the second, which would agree, is not asked in a
+        // tilted look (measured: such agreements read wrong there), and the photo stays refused.
+        let unsure = try tilted(
+            first: ByRow(texts: ["120", "80", "72"], unsure: 2), second: ByRow(texts: ["120", "80", "72"]))
+        #expect(unsure.reading?.readingString == nil)
+        #expect(unsure.reading?.refusal?.reason == .noDigits, "the first reading's reason stands: \(unsure.message ?? "")")
     }
 
     @Test func aValueTheFirstCouldNotReadIsTakenWhereTheSecondAgreesOnTheOthers() throws {

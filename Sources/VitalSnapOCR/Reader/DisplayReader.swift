@@ -78,6 +78,11 @@ public struct DisplayReader: Sendable {
     /// The same stages with the second recognizer (`ReaderStages.secondRecognition`), asked before
     /// `secondReaders` (none or one; an array for the same reason).
     private var secondRecognitionReader: [DisplayReader] = []
+    /// The refusals the second recognizer is asked after: both where the photo is read as it stands; in a tilted
+    /// look only a value missing. Measured on the generated families (issue 41): asked there for unsure digits too,
+    /// or in the turned and closer looks, it read more right but also wrong (a pulse of 156 as `56`, a sideways
+    /// glucose `166` as `99`, the two recognizers agreeing).
+    private var secondRecognitionReasons: Set<Refusal.Reason> = [.unclearDigits, .valuesMissing]
     private let logger = Logger(label: "vitalsnap.ocr")
 
     public init(peripheral: PeripheralDefinition, unit: String? = nil, reader: ReaderChoice, configuration: Configuration = .init()) {
@@ -108,8 +113,9 @@ public struct DisplayReader: Sendable {
             ]
         }
         guard peripheral.type != .numericDisplay else { return }
-        // The same stages on another locator's lines, nothing asked after them.
-        func looking(with locator: any LineLocator) -> DisplayReader {
+        // The same stages on another locator's lines, nothing asked after them but, where `asksWhereMissing`, the
+        // second recognizer for a value missing.
+        func looking(with locator: any LineLocator, asksWhereMissing: Bool = false) -> DisplayReader {
             var looking = stages
             looking.locator = locator
             looking.secondLocator = nil
@@ -117,8 +123,10 @@ public struct DisplayReader: Sendable {
             looking.tiltedLooks = []
             looking.turnedLooks = []
             looking.secondOpinion = .none
-            looking.secondRecognition = nil
-            return DisplayReader(peripheral: peripheral, unit: unit, stages: looking, configuration: configuration)
+            if !asksWhereMissing { looking.secondRecognition = nil }
+            var reader = DisplayReader(peripheral: peripheral, unit: unit, stages: looking, configuration: configuration)
+            if asksWhereMissing { reader.secondRecognitionReasons = [.valuesMissing] }
+            return reader
         }
         if let second = stages.secondLocator {
             secondReaders.append((looking(with: second), "read from the second detector's lines", true, [0]))
@@ -129,10 +137,12 @@ public struct DisplayReader: Sendable {
             secondReaders.append((looking(with: closer), "read from a closer look", false, [0]))
         }
         // Tilted: not after glare either, nor for a camera's frames (which use no photo locator).
-        // Then turned (upside down, sideways: the last of the tilts), on the same terms.
-        let tilts = stages.tiltedLooks + stages.turnedLooks
-        if configuration.usesPhotoLocator, !tilts.isEmpty {
-            secondReaders.append((looking(with: stages.locator), "read tilted", false, tilts))
+        // Then turned (upside down, sideways: the last of the tilts), on the same terms, without the second recognizer.
+        if configuration.usesPhotoLocator, !stages.tiltedLooks.isEmpty {
+            secondReaders.append((looking(with: stages.locator, asksWhereMissing: true), "read tilted", false, stages.tiltedLooks))
+        }
+        if configuration.usesPhotoLocator, !stages.turnedLooks.isEmpty {
+            secondReaders.append((looking(with: stages.locator), "read tilted", false, stages.turnedLooks))
         }
         if stages.secondOpinion == .rules {
             secondReaders.append((
@@ -232,7 +242,7 @@ public struct DisplayReader: Sendable {
         _ image: GrayImage, file: String, refused: PhotoResult
     ) throws(ReaderStageError) -> PhotoResult? {
         let reason = refused.reading?.refusal?.reason
-        guard !secondRecognitionReader.isEmpty, reason == .unclearDigits || reason == .valuesMissing,
+        guard !secondRecognitionReader.isEmpty, let reason, secondRecognitionReasons.contains(reason),
             let firstText = refused.reading?.recognizedText, !firstText.isEmpty
         else { return nil }
         var second = try secondRecognitionReader[0].read(image: image, file: file)
