@@ -179,6 +179,11 @@ struct SecondRecognizerTests {
         #expect(found.reading?.readingString == "120/80/72", "\(found.message ?? "")")
         #expect(found.warnings.contains { $0.hasPrefix("read by the second recognizer, which found the value") })
         #expect(found.warnings.contains { $0.hasPrefix("read tilted by 15 degrees") })
+        // There the first may have found one row only: the second's values are taken though two are its alone
+        // (read as the photo stands, `aValueTheFirstCouldNotReadIsTakenWhereTheSecondAgreesOnTheOthers`, not).
+        let oneRow = try tilted(first: ByRow(texts: ["120", "7", "7"]), second: ByRow(texts: ["120", "80", "72"]))
+        #expect(oneRow.reading?.readingString == "120/80/72", "\(oneRow.message ?? "")")
+        #expect(oneRow.warnings.contains { $0.hasPrefix("read by the second recognizer, which found the values") })
         // The first reads all three there, unsure of the pulse: the second, which would agree, is not asked in a
         // tilted look (measured: such agreements read wrong there), and the photo stays refused.
         let unsure = try tilted(
