@@ -78,17 +78,27 @@ public struct DisplayReader: Sendable {
     /// The same stages with the second recognizer (`ReaderStages.secondRecognition`), asked before
     /// `secondReaders` (none or one; an array for the same reason).
     private var secondRecognitionReader: [DisplayReader] = []
-    /// The refusals the second recognizer is asked after: both where the photo is read as it stands; in a tilted
-    /// look only a value missing. Measured on the generated families (issue 41): asked there for unsure digits too,
-    /// or in the turned and closer looks, it read more right but also wrong (a pulse of 156 as `56`, a sideways
-    /// glucose `166` as `99`, the two recognizers agreeing).
-    private var secondRecognitionReasons: Set<Refusal.Reason> = [.unclearDigits, .valuesMissing]
-    /// Where a value was missing, how many of the second recognizer's values need not be the text of a line the
-    /// first read (nil: all of them): one where the photo is read as it stands; all in a tilted look, where the
+    /// On what terms the second recognizer is asked (`readAgainWithSecondRecognizer`).
+    private var secondRecognitionTerms = SecondRecognitionTerms.asItStands
+
+    /// Where the photo is read as it stands, the second recognizer is asked after unsure digits and after a value
+    /// missing, and, for a value missing, one of its values may be its alone (not the text of a line the first
+    /// read). In a tilted look it is asked after a value missing only, and all its values may be its alone: the
     /// first may have found one row only (an oximeter's `97` and `84` on a colour screen, its first reading `-4`).
-    /// Measured on the generated families at both seeds, the held folders and the stills: all in the tilted
-    /// looks read one oximeter and one medical product more, none wrong.
-    private var secondRecognitionMayReadAlone: Int? = 1
+    /// Measured on the generated families (issue 41): asked there for unsure digits too, or in the turned and
+    /// closer looks, it read more right but also wrong (a pulse of 156 as `56`, a sideways glucose `166` as `99`,
+    /// the two recognizers agreeing); all its values its alone in the tilted looks read one oximeter and one
+    /// medical product more, none wrong, at both seeds, in the held folders and the stills.
+    private enum SecondRecognitionTerms {
+        case asItStands, tilted
+
+        func asks(after reason: Refusal.Reason) -> Bool {
+            reason == .valuesMissing || (reason == .unclearDigits && self == .asItStands)
+        }
+
+        /// How many of its values, where a value was missing, need not be the text of a line the first read.
+        func valuesItAloneMayRead(of count: Int) -> Int { self == .asItStands ? 1 : count }
+    }
     private let logger = Logger(label: "vitalsnap.ocr")
 
     public init(peripheral: PeripheralDefinition, unit: String? = nil, reader: ReaderChoice, configuration: Configuration = .init()) {
@@ -131,10 +141,7 @@ public struct DisplayReader: Sendable {
             looking.secondOpinion = .none
             if !asksWhereMissing { looking.secondRecognition = nil }
             var reader = DisplayReader(peripheral: peripheral, unit: unit, stages: looking, configuration: configuration)
-            if asksWhereMissing {
-                reader.secondRecognitionReasons = [.valuesMissing]
-                reader.secondRecognitionMayReadAlone = nil
-            }
+            if asksWhereMissing { reader.secondRecognitionTerms = .tilted }
             return reader
         }
         if let second = stages.secondLocator {
@@ -247,12 +254,12 @@ public struct DisplayReader: Sendable {
     /// A photo refused for a value missing (a BP monitor's pulse row that the first recognizer read as one digit,
     /// too small then to be a field) is read again too; there every value but one must be the text of a line the
     /// first read, and that one is the second recognizer's alone, sure at its own threshold (in a tilted look,
-    /// any of them: `secondRecognitionMayReadAlone`).
+    /// any of them: `SecondRecognitionTerms`).
     private mutating func readAgainWithSecondRecognizer(
         _ image: GrayImage, file: String, refused: PhotoResult
     ) throws(ReaderStageError) -> PhotoResult? {
         let reason = refused.reading?.refusal?.reason
-        guard !secondRecognitionReader.isEmpty, let reason, secondRecognitionReasons.contains(reason),
+        guard !secondRecognitionReader.isEmpty, let reason, secondRecognitionTerms.asks(after: reason),
             let firstText = refused.reading?.recognizedText, !firstText.isEmpty
         else { return nil }
         var second = try secondRecognitionReader[0].read(image: image, file: file)
@@ -260,7 +267,7 @@ public struct DisplayReader: Sendable {
         let firstLines = firstText.split(separator: "\n")
         let unread = values.count { value in !firstLines.contains { $0 == value.text } }
         guard !values.isEmpty,
-            unread == 0 || (reason == .valuesMissing && unread <= secondRecognitionMayReadAlone ?? values.count)
+            unread == 0 || (reason == .valuesMissing && unread <= secondRecognitionTerms.valuesItAloneMayRead(of: values.count))
         else { return nil }
         let inDoubt = refused.reading?.lines.contains { $0.viewsDisagree } ?? false
         guard assembler.checksEveryValueAgainstARange || !inDoubt || !values.contains(where: { Self.hasLeadingZero($0.text) })

@@ -27,10 +27,14 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
     /// whose reading is still held when the next is read costs one allocation (one that is dropped, none).
     private var characters: [RecognizedCharacter] = []
     private var histogram = Histogram()
+    /// The class of `1` (its alphabet index plus one, after the blank), for the probability of a text with a
+    /// leading 1 the network may have missed; nil for an alphabet without it.
+    private let oneClass: Int?
 
     public init(network: Network, info: RecognizerInfo) {
         self.network = network
         self.info = info
+        oneClass = info.alphabet.firstIndex(of: "1").map { $0 + 1 }
     }
 
     public mutating func recognize(_ line: RectifiedLine) throws(ReaderStageError) -> LineTranscript {
@@ -59,8 +63,8 @@ public struct ModelCharacterRecognizer: CharacterRecognizer {
         var read = LineTranscript(characters: characters, contrast: contrast(of: image, line: line), hasGap: false)
         read.lineConfidence = network.withOutput { output in textProbability(output, columns: columns) }
         // The same output's probability of the text with a `1` before it (a thin leading 1 missed).
-        if let one = info.alphabet.firstIndex(of: "1"), characters.contains(where: { $0.character.isNumber }) {
-            labels.insert(one + 1, at: 0)
+        if let oneClass, characters.contains(where: { $0.character.isNumber }) {
+            labels.insert(oneClass, at: 0)
             read.leadingOneProbability = network.withOutput { output in textProbability(output, columns: columns) }
         }
         return read
