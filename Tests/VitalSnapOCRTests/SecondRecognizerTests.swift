@@ -268,11 +268,11 @@ struct SecondRecognizerTests {
     }
 
     @Test func aLeadingZeroIsAZeroBeforeAnotherDigit() {
-        #expect(DisplayReader.hasLeadingZero("08.01"))
-        #expect(DisplayReader.hasLeadingZero("000628"))
-        #expect(DisplayReader.hasLeadingZero("-05"))
-        #expect(!DisplayReader.hasLeadingZero("0.5"))
-        #expect(!DisplayReader.hasLeadingZero("0"))
-        #expect(!DisplayReader.hasLeadingZero("108.01"))
+        #expect(SecondRecognitionTerms.hasLeadingZero("08.01"))
+        #expect(SecondRecognitionTerms.hasLeadingZero("000628"))
+        #expect(SecondRecognitionTerms.hasLeadingZero("-05"))
+        #expect(!SecondRecognitionTerms.hasLeadingZero("0.5"))
+        #expect(!SecondRecognitionTerms.hasLeadingZero("0"))
+        #expect(!SecondRecognitionTerms.hasLeadingZero("108.01"))
     }
 }

@@ -78,27 +78,9 @@ public struct DisplayReader: Sendable {
     /// The same stages with the second recognizer (`ReaderStages.secondRecognition`), asked before
     /// `secondReaders` (none or one; an array for the same reason).
     private var secondRecognitionReader: [DisplayReader] = []
-    /// On what terms the second recognizer is asked (`readAgainWithSecondRecognizer`).
+    /// On what terms the second recognizer is asked (`readAgainWithSecondRecognizer`, `SecondRecognitionTerms`).
     private var secondRecognitionTerms = SecondRecognitionTerms.asItStands
 
-    /// Where the photo is read as it stands, the second recognizer is asked after unsure digits and after a value
-    /// missing, and, for a value missing, one of its values may be its alone (not the text of a line the first
-    /// read). In a tilted look it is asked after a value missing only, and all its values may be its alone: the
-    /// first may have found one row only (an oximeter's `97` and `84` on a colour screen, its first reading `-4`).
-    /// Measured on the generated families (issue 41): asked there for unsure digits too, or in the turned and
-    /// closer looks, it read more right but also wrong (a pulse of 156 as `56`, a sideways glucose `166` as `99`,
-    /// the two recognizers agreeing); all its values its alone in the tilted looks read one oximeter and one
-    /// medical product more, none wrong, at both seeds, in the held folders and the stills.
-    private enum SecondRecognitionTerms {
-        case asItStands, tilted
-
-        func asks(after reason: Refusal.Reason) -> Bool {
-            reason == .valuesMissing || (reason == .unclearDigits && self == .asItStands)
-        }
-
-        /// How many of its values, where a value was missing, need not be the text of a line the first read.
-        func valuesItAloneMayRead(of count: Int) -> Int { self == .asItStands ? 1 : count }
-    }
     private let logger = Logger(label: "vitalsnap.ocr")
 
     public init(peripheral: PeripheralDefinition, unit: String? = nil, reader: ReaderChoice, configuration: Configuration = .init()) {
@@ -270,19 +252,12 @@ public struct DisplayReader: Sendable {
             unread == 0 || (reason == .valuesMissing && unread <= secondRecognitionTerms.valuesItAloneMayRead(of: values.count))
         else { return nil }
         let inDoubt = refused.reading?.lines.contains { $0.viewsDisagree } ?? false
-        guard assembler.checksEveryValueAgainstARange || !inDoubt || !values.contains(where: { Self.hasLeadingZero($0.text) })
+        guard assembler.checksEveryValueAgainstARange || !inDoubt || !values.contains(where: { SecondRecognitionTerms.hasLeadingZero($0.text) })
         else { return nil }
         let agreement = unread == 0
             ? "which agrees with the first's unsure reading" : "which found the value\(unread == 1 ? "" : "s") the first could not read"
         second.warnings.append("read by the second recognizer, \(agreement) (\(refused.message ?? "no reading"))")
         return second
-    }
-
-    /// Whether `text` starts with a 0 that another digit follows (`08.01`, `000628`; not `0.5`).
-    static func hasLeadingZero(_ text: String) -> Bool {
-        let digits = text.drop { $0 == "-" }
-        guard digits.first == "0", let next = digits.dropFirst().first else { return false }
-        return next.isNumber
     }
 
     /// The lines of `image` read as it stands (rectified, recognized, checked in their views, the best reading
