@@ -10,7 +10,7 @@ import VitalSnapImaging
 ///     ─ keep the best readings ─ assemble the fields ─ glare ─ result ─ last look at a turned photo
 ///     ─ refused: the same again with the second recognizer (taken where it agrees with the first), then on
 ///       the second locator's lines, a closer look's, the photo tilted, then turned, then the second opinion
-///       (`read(image:file:)`)
+///     ─ still refused: all of that again with the photo's contrast evened out (`read(image:file:)`)
 ///
 /// A photo of a medical device is located by the stages' photo locator where they have one (`ReaderStages.photoLocator`),
 /// chosen once, in the initializer.
@@ -20,36 +20,6 @@ import VitalSnapImaging
 /// `inspect` and the live reading (`LiveReader`) all read through this one chain. One reader per thread; it
 /// keeps every buffer between images, so the frames of a stream are read without allocating once warm.
 public struct DisplayReader: Sendable {
-    public struct Configuration: Sendable {
-        /// JPEGs are decoded at a reduced DCT scale while the image stays at least 1000 pixels on its long side:
-        /// digits stay sharp enough and decoding gets several times faster.
-        public var decoding = DecodeOptions(minimumLongSide: 1000)
-        public var frame = WorkingFrame.Configuration()
-        public var placement = LinePlacement.Configuration()
-        public var selection = LineSelection.Configuration()
-        public var gapSplit = LineGapSplitter.Configuration()
-        public var glare = GlareCheck.Configuration()
-        /// An image smaller than this many pixels on either side shows no lines.
-        public var minimumImageSide = 8
-        /// Whether a photo is stood upright (the orienter) and given its last look (`TurnCheck`): off for a
-        /// camera's frames, which the person holding the device sees the right way up.
-        public var standsPhotosUpright = true
-        /// Keep each line's rectified crop in `trace` (for `vitalsnap inspect`; costs a copy per line).
-        public var keepsRectifiedLines = false
-        /// A file that ended before its image did (`DecodedImage.isCutShort`: the missing part filled in grey) is
-        /// an error rather than read; a warning that leaves the image whole is only a warning on the result.
-        public var cutShortIsError = true
-        /// A photo of a medical device's display (every peripheral but the plain numeric displays) is located by
-        /// the stages' photo locator (`ReaderStages.photoLocator`), where they have one. Off for a camera's frames,
-        /// which it would take about twice as long as a frame may take.
-        public var usesPhotoLocator = true
-        /// A photo the stages refuse (no value, no word) is read again by their second opinion
-        /// (`ReaderStages.secondOpinion`), whose value or word is then taken with a warning that says so. Off for
-        /// a camera's frames: the next frame is the second chance there.
-        public var asksSecondOpinion = true
-        public init() {}
-    }
-
     public let configuration: Configuration
     /// The replaceable stages: locator, orienter, rectifier, recognizer, views, last look.
     public var stages: ReaderStages
@@ -73,11 +43,18 @@ public struct DisplayReader: Sendable {
     /// whether it is asked after a refusal over glare, and the tilts it reads the photo at in turn ([0]: as it
     /// is): the same stages on the second locator's lines, then on the closer look's, then on the photo tilted by
     /// each of `ReaderStages.tiltedLooks` and turned by each of its `turnedLooks`, then the second opinion (any
-    /// of them; an array, since a reader cannot hold a reader otherwise).
-    private var secondReaders: [(reader: DisplayReader, warning: String, afterGlare: Bool, tilts: [Double])] = []
+    /// of them; an array, since a reader cannot hold a reader otherwise); and whether it is asked in a contrast
+    /// look (`ContrastLook.asks`).
+    private var secondReaders: [(reader: DisplayReader, warning: String, afterGlare: Bool, tilts: [Double], evenedOut: Bool)] = []
     /// The same stages with the second recognizer (`ReaderStages.secondRecognition`), asked before
     /// `secondReaders` (none or one; an array for the same reason).
     private var secondRecognitionReader: [DisplayReader] = []
+    /// The clip limits at which a photo refused after every other look is read again equalized
+    /// (`ReaderStages.contrastLooks`; empty for a camera's frames and a plain numeric display), with the
+    /// equalizer and the image it writes.
+    private var contrastLooks: [Double] = []
+    private var equalizer = ContrastEqualizer(clipLimit: 0)
+    private var equalized = GrayImage(width: 0, height: 0)
     /// On what terms the second recognizer is asked (`readAgainWithSecondRecognizer`, `SecondRecognitionTerms`).
     private var secondRecognitionTerms = SecondRecognitionTerms.asItStands
 
@@ -111,6 +88,7 @@ public struct DisplayReader: Sendable {
             ]
         }
         guard peripheral.type != .numericDisplay else { return }
+        if configuration.usesPhotoLocator { contrastLooks = stages.contrastLooks }
         // The same stages on another locator's lines, nothing asked after them but, where `asksWhereMissing`, the
         // second recognizer for a value missing.
         func looking(with locator: any LineLocator, asksWhereMissing: Bool = false) -> DisplayReader {
@@ -120,6 +98,7 @@ public struct DisplayReader: Sendable {
             looking.closerLocator = nil
             looking.tiltedLooks = []
             looking.turnedLooks = []
+            looking.contrastLooks = []
             looking.secondOpinion = .none
             if !asksWhereMissing { looking.secondRecognition = nil }
             var reader = DisplayReader(peripheral: peripheral, unit: unit, stages: looking, configuration: configuration)
@@ -127,25 +106,26 @@ public struct DisplayReader: Sendable {
             return reader
         }
         if let second = stages.secondLocator {
-            secondReaders.append((looking(with: second), "read from the second detector's lines", true, [0]))
+            secondReaders.append((looking(with: second), "read from the second detector's lines", true, [0], true))
         }
         // Not after glare: where the first look saw glare over the digits, a closer one read a glucose meter's
         // 103 as 403, a glint beside the 1 read as part of it.
         if configuration.usesPhotoLocator, let closer = stages.closerLocator {
-            secondReaders.append((looking(with: closer), "read from a closer look", false, [0]))
+            secondReaders.append((looking(with: closer), "read from a closer look", false, [0], true))
         }
         // Tilted: not after glare either, nor for a camera's frames (which use no photo locator).
         // Then turned (upside down, sideways: the last of the tilts), on the same terms, without the second recognizer.
         if configuration.usesPhotoLocator, !stages.tiltedLooks.isEmpty {
-            secondReaders.append((looking(with: stages.locator, asksWhereMissing: true), "read tilted", false, stages.tiltedLooks))
+            secondReaders.append((looking(with: stages.locator, asksWhereMissing: true), "read tilted", false, stages.tiltedLooks, true))
         }
         if configuration.usesPhotoLocator, !stages.turnedLooks.isEmpty {
-            secondReaders.append((looking(with: stages.locator), "read tilted", false, stages.turnedLooks))
+            let asked = ContrastLook.asks(turned: true, rules: false)
+            secondReaders.append((looking(with: stages.locator), "read tilted", false, stages.turnedLooks, asked))
         }
         if stages.secondOpinion == .rules {
             secondReaders.append((
                 DisplayReader(peripheral: peripheral, unit: unit, stages: .rules, configuration: configuration),
-                "read by the rule-based reader", true, [0]))
+                "read by the rule-based reader", true, [0], ContrastLook.asks(turned: false, rules: true)))
         }
     }
 
@@ -189,8 +169,26 @@ public struct DisplayReader: Sendable {
     /// Reads an image: the whole chain, the photo stood upright where the configuration says so; a photo refused
     /// is read again with the second recognizer, from the second locator's lines, from the closer look's, tilted
     /// (`ReaderStages.tiltedLooks`), turned (`turnedLooks`), then by the second opinion, where the stages
-    /// have them.
+    /// have them; still refused, all of that again with its contrast evened out (`contrastLooks`).
     public mutating func read(image: GrayImage, file: String = "") throws(ReaderStageError) -> PhotoResult {
+        let result = try readWithLooks(image, file: file)
+        guard !contrastLooks.isEmpty, ContrastLook.mayAsk(after: result) else { return result }
+        let doubted = ContrastLook.doubted(in: result, minimumConfidence: stages.minimumConfidence)
+        for clipLimit in contrastLooks {
+            equalizer.clipLimit = clipLimit
+            equalizer.equalize(image, into: &equalized)
+            var second = try readWithLooks(equalized, file: file, evenedOut: true)
+            guard ContrastLook.takes(second, doubted: doubted) else { continue }
+            second.warnings.append(
+                "read with its contrast evened out (clip limit \(clipLimit)): the first reading gave nothing (\(result.message ?? "no reading"))")
+            return second
+        }
+        return result
+    }
+
+    /// `image` read as `read(image:file:)` reads it, without the contrast looks; `evenedOut`: in one, with the
+    /// second looks it asks only.
+    private mutating func readWithLooks(_ image: GrayImage, file: String, evenedOut: Bool = false) throws(ReaderStageError) -> PhotoResult {
         let result = try read(image, file: file, standingUpright: configuration.standsPhotosUpright).result
         guard result.reading?.readingString == nil, result.reading?.word == nil,
             ReaderStages.SecondOpinion.mayAsk(after: result) else { return result }
@@ -199,7 +197,7 @@ public struct DisplayReader: Sendable {
         }
         let glare = result.reading?.refusal?.reason == .glare
         let mayTurn = ReaderStages.mayReadTurned(after: result)
-        for k in secondReaders.indices where secondReaders[k].afterGlare || !glare {
+        for k in secondReaders.indices where (secondReaders[k].afterGlare || !glare) && (secondReaders[k].evenedOut || !evenedOut) {
             for tilt in secondReaders[k].tilts {
                 let turned = stages.turnedLooks.contains(tilt)
                 if turned && !mayTurn { continue }

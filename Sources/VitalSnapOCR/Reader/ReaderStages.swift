@@ -66,6 +66,18 @@ public struct ReaderStages: Sendable {
     /// the half turn alone 1,110 / 10 (seed 900001), with the clock-or-date rule 1,110 / 9 and 1,083 / 17, with
     /// words refused too 1,109 / 9 and 1,083 / 16; the quarter turns after it 1,116 / 10 and 1,088 / 16.
     public static let turnedLookAngles = [180.0, 90, -90].map { $0 * Double.pi / 180 }
+    /// The clip limits (`ContrastEqualizer.clipLimit`) at which a photo refused after every other look is read
+    /// once more with its contrast evened out tile by tile, the whole chain again on the equalized image
+    /// (`DisplayReader`; empty: none). A dim row on a dim panel (a monitor's pulse in the shadow of its bezel, an
+    /// LCD seen off its axis) is a few grey levels from its background at the detector's input; equalized, it
+    /// is as dark against its surroundings as the bright rows are against theirs. Not after a refusal over
+    /// glare: the glare check was made on the photo as it is.
+    public var contrastLooks: [Double] = []
+    /// The contrast looks of the trained reader, in the order asked: clip limit 2, then 4, over 8 x 8 tiles.
+    /// Measured on the generated medical families (1,200 scenes at each of seeds 900001 and 900002; issue 41)
+    /// and the medical products: 1,117 / 10, 1,089 / 15 and 19 / 0 right / wrong became 1,122 / 10, 1,102 / 15
+    /// and 21 / 0; clip limit 2 alone read 4, 9 and 1 more (docs/accuracy.md).
+    public static let contrastLookClipLimits: [Double] = [2, 4]
     /// Whether a photo refused as it stands (`refused`) may be read turned (`turnedLooks`): not where a line it
     /// read is a clock or a date (digits on both sides of a `:` or `-`, as `15:02` or `24-06`), which shows the
     /// display the right way up. Read turned, such a display's clock and date become other digits, and its other
@@ -113,6 +125,7 @@ public struct ReaderStages: Sendable {
         stages.closerLocator = nil
         stages.tiltedLooks = []
         stages.turnedLooks = []
+        stages.contrastLooks = []
         stages.secondOpinion = .none
         stages.secondRecognition = nil
         return stages
@@ -148,7 +161,8 @@ public struct ReaderStages: Sendable {
         recognizer: any CharacterRecognizer, minimumConfidence: Double, views: [LineView] = [],
         turnCheck: any TurnCheck, checksPolarity: Bool, secondLocator: (any LineLocator)? = nil,
         secondOpinion: SecondOpinion = .none, secondRecognition: Recognition? = nil, photoLocator: (any LineLocator)? = nil,
-        closerLocator: (any LineLocator)? = nil, tiltedLooks: [Double] = [], turnedLooks: [Double] = []
+        closerLocator: (any LineLocator)? = nil, tiltedLooks: [Double] = [], turnedLooks: [Double] = [],
+        contrastLooks: [Double] = []
     ) {
         self.locator = locator
         self.orienter = orienter
@@ -165,6 +179,7 @@ public struct ReaderStages: Sendable {
         self.closerLocator = closerLocator
         self.tiltedLooks = tiltedLooks
         self.turnedLooks = turnedLooks
+        self.contrastLooks = contrastLooks
     }
 
     /// The hand-made reader: blobs shaped like characters, chained into lines, read segment by segment; a photo
@@ -182,7 +197,8 @@ public struct ReaderStages: Sendable {
     /// views its calibration was made with; a photo it refuses for an unclear value is read again by the second
     /// recognizer, where the models have one, and a photo of a measuring device it refuses is read again from the
     /// lines the second detector finds, where the models have one, then from the lines the photo detector finds
-    /// looking closer, then tilted (`tiltedLookAngles`), then turned (`turnedLookAngles`), then by the rules.
+    /// looking closer, then tilted (`tiltedLookAngles`), then turned (`turnedLookAngles`), then by the rules;
+    /// then all of that again with the photo's contrast evened out (`contrastLookClipLimits`).
     public static func model(_ models: ReaderModels) -> ReaderStages {
         ReaderStages(
             locator: ModelLineLocator(network: models.detector, longSide: models.detectorLongSide), orienter: models.orienter.map { ModelPhotoOrienter($0) },
@@ -201,6 +217,6 @@ public struct ReaderStages: Sendable {
             closerLocator: models.photoDetector.map {
                 ModelLineLocator(network: $0.network, longSide: DetectorConvention.longSide($0.longSide, scaledBy: closerLookScale))
             },
-            tiltedLooks: tiltedLookAngles, turnedLooks: turnedLookAngles)
+            tiltedLooks: tiltedLookAngles, turnedLooks: turnedLookAngles, contrastLooks: contrastLookClipLimits)
     }
 }

@@ -1,0 +1,40 @@
+/// The terms of the contrast looks (`ReaderStages.contrastLooks`): which photos `DisplayReader` reads again with
+/// their contrast evened out, and which of those readings it takes. Evened out, a dim row stands out; so do the
+/// unlit segments of an LCD (ghosts) and the symmetric digits that read as others turned, so the look is asked
+/// on narrower terms than the others. Measured on the generated medical families (1,200 scenes at each of seeds
+/// 900001 and 900002; issue 41): each term below was added for the wrong readings it took out (docs/accuracy.md
+/// has the figures).
+enum ContrastLook {
+    /// Whether a photo refused after every other look (`refused`) is read evened out: not after glare over the
+    /// digits, nor where an error code was seen (`SecondOpinion.mayAsk(after:)`), nor where a line read is a
+    /// clock or a date (`ReaderStages.mayReadTurned(after:)`): such a display shows which way up it is and
+    /// that the value is not among its numbers (a glucose meter's `---` beside its date `21-07`, evened out and
+    /// read turned, gave `27`).
+    static func mayAsk(after refused: PhotoResult) -> Bool {
+        refused.reading?.readingString == nil && refused.reading?.word == nil
+            && refused.reading?.refusal?.reason != .glare && refused.glare?.coversDigits != true
+            && ReaderStages.SecondOpinion.mayAsk(after: refused) && ReaderStages.mayReadTurned(after: refused)
+    }
+
+    /// Which of the reader's second looks are asked in the evened-out photo: not the turned looks (a turned
+    /// reading of symmetric segments is another number: `38.7` for a scale's 238.7) nor the rules, which read
+    /// segments as they come, the ghosts that evening out brings up among them.
+    static func asks(turned: Bool, rules: Bool) -> Bool { !turned && !rules }
+
+    /// The texts of the lines the refused reading chose but was unsure of (below `minimumConfidence`).
+    static func doubted(in refused: PhotoResult, minimumConfidence: Double) -> [String] {
+        refused.reading?.lines.filter { $0.confidence < minimumConfidence }.map(\.text) ?? []
+    }
+
+    /// Whether the evened-out reading `second` is taken: values only (a word brought up by evening out is
+    /// ghosts or glare as often as a word); none of them the text of a line the refused reading doubted (the
+    /// same pixels, brighter, read the same text surer, which settles nothing: a monitor's diastolic 72 read
+    /// `77`, unsure then sure); none of them all 8s, what an LCD's ghost segments read once evened out (a
+    /// glucose meter's `HI` and `---` read `88`).
+    static func takes(_ second: PhotoResult, doubted: [String]) -> Bool {
+        guard second.reading?.readingString != nil, let values = second.reading?.values, !values.isEmpty else { return false }
+        return !values.contains { value in
+            doubted.contains(value.text) || value.text.filter(\.isNumber).allSatisfy { $0 == "8" }
+        }
+    }
+}

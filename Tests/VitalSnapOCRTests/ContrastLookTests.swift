@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import VitalSnapImaging
+@testable import VitalSnapOCR
+
+/// A photo of a measuring device that the stages refuse after every other look is read once more with its
+/// contrast evened out (`ReaderStages.contrastLooks`, `ContrastEqualizer`): a dim row on a dim panel. Checked
+/// through the reader itself with stand-in stages: one line (`ViewAgreementTests.OneLine`), cut by the trained
+/// reader's rectifier, read by a recognizer that sees digits only where the crop's grey levels spread wide.
+struct ContrastLookTests {
+    /// Reads `wide` (`120`) sure where the middle of the crop spreads over at least 60 grey levels (5th to 95th
+    /// percentile); in a flatter crop, `dim` as unsure, or nothing where `dim` is nil.
+    struct SeesContrast: CharacterRecognizer {
+        var dim: String?
+        var wide = "120"
+
+        mutating func recognize(_ line: RectifiedLine) -> LineTranscript {
+            let image = line.image
+            let middle = PixelRect(x: image.width / 4, y: image.height / 3, width: image.width / 2, height: image.height / 3)
+            let histogram = Histogram(image, in: middle)
+            let wide = histogram.percentile(0.95) - histogram.percentile(0.05) >= 60
+            guard let text = wide ? self.wide : dim else { return LineTranscript(characters: [], contrast: 0, hasGap: false) }
+            let characters = text.enumerated().map { k, c in
+                RecognizedCharacter(character: c, confidence: 0.95, segments: [], box: PixelRect(x: 8 + 14 * k, y: 6, width: 12, height: 20))
+            }
+            var read = LineTranscript(characters: characters, contrast: 100, hasGap: false)
+            read.lineConfidence = wide ? 0.9 : 0.3
+            return read
+        }
+    }
+
+    /// A reader of `peripheral` whose one line is read by `SeesContrast(dim:)`, threshold 0.5, with the
+    /// contrast looks `looks`.
+    func reader(
+        dim: String? = nil, wide: String = "120", looks: [Double] = ReaderStages.contrastLookClipLimits, peripheral: Int = 9,
+        photo: Bool = true
+    ) throws -> DisplayReader {
+        let line = TextLine(candidates: [], polarity: .dark, centerX: 100, centerY: 50, angle: 0, length: 120,
+                            digitHeight: 40, candidatesAreCharacters: false, role: .value)
+        let stages = ReaderStages(
+            locator: ViewAgreementTests.OneLine(line: line), rectifier: ModelLineRectifier(),
+            recognizer: SeesContrast(dim: dim, wide: wide), minimumConfidence: 0.5,
+            turnCheck: SidewaysSecondChance(), checksPolarity: false, contrastLooks: looks)
+        var configuration = DisplayReader.Configuration()
+        configuration.standsPhotosUpright = false
+        configuration.usesPhotoLocator = photo
+        configuration.asksSecondOpinion = photo
+        let definition = try #require(try PeripheralCatalog.builtIn()[peripheral])
+        return DisplayReader(peripheral: definition, unit: peripheral == 9 ? "mg/dL" : nil, stages: stages, configuration: configuration)
+    }
+
+    /// A dim panel: grey levels 15 to 45 all over, in a fixed pattern.
+    let dimPanel = GrayImage(width: 200, height: 100, pixels: (0..<(200 * 100)).map { UInt8(15 + ($0 * 7919) % 31) })
+
+    @Test func aDimDisplayRefusedAsItIsIsReadWithItsContrastEvenedOut() throws {
+        var plain = try reader(looks: [])
+        let refused = try plain.read(image: dimPanel)
+        #expect(refused.reading?.readingString == nil)
+        let reason = try #require(refused.message)
+
+        var evening = try reader()
+        let result = try evening.read(image: dimPanel)
+        #expect(result.reading?.readingString == "120")
+        let warning = try #require(result.warnings.first { $0.hasPrefix("read with its contrast evened out") })
+        #expect(warning.contains(reason), "the warning gives the first reading's reason: \(warning)")
+    }
+
+    @Test func aCameraFrameAndANumericDisplayAreNotEvenedOut() throws {
+        var live = try reader(photo: false)
+        #expect(try live.read(image: dimPanel).reading?.readingString == nil, "a camera's frames are read once")
+        var numeric = try reader(peripheral: 100)
+        let result = try numeric.read(image: dimPanel)
+        #expect(result.reading?.readingString == nil)
+        #expect(!result.warnings.contains { $0.hasPrefix("read with its contrast evened out") })
+    }
+
+    @Test func theTextTheFirstReadingDoubtedIsNotTakenFromTheEvenedOutLook() throws {
+        // Unsure of 120 as it is, sure of 120 evened out: the same pixels brighter settle nothing.
+        var doubted = try reader(dim: "120")
+        let refused = try doubted.read(image: dimPanel)
+        #expect(refused.reading?.readingString == nil)
+        #expect(refused.message?.contains("unclear (120)") == true, "the first reading's reason stands")
+        // Unsure of another text as it is: the evened-out look found what the first could not read.
+        var other = try reader(dim: "128")
+        #expect(try other.read(image: dimPanel).reading?.readingString == "120")
+    }
+
+    @Test func aPhotoWhoseDateWasReadIsNotEvenedOut() throws {
+        // A line read as a date (`12-05`) shows which way up the display is and that it shows no value in it:
+        // not read again (ReaderStages.mayReadTurned).
+        var dated = try reader(dim: "12-05")
+        let result = try dated.read(image: dimPanel)
+        #expect(result.reading?.readingString == nil)
+        #expect(!result.warnings.contains { $0.hasPrefix("read with its contrast evened out") })
+    }
+
+    @Test func ghostSegmentsBroughtUpAsAllEightsAreNotTaken() throws {
+        // Evened out, an LCD's unlit segments show: every digit an 8.
+        var ghosts = try reader(wide: "88")
+        let result = try ghosts.read(image: dimPanel)
+        #expect(result.reading?.readingString == nil)
+        #expect(result.message == "no digits found", "the first reading's reason stands")
+        var eighty = try reader(wide: "180")
+        #expect(try eighty.read(image: dimPanel).reading?.readingString == "180", "an 8 among other digits is a digit")
+    }
+}
