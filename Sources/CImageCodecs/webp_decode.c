@@ -26,6 +26,35 @@ static int webp_failure(ic_decode_result *result, VP8StatusCode status, const ch
     return ic_fail(result, code, message);
 }
 
+/* The brightest channel of each pixel (`brightest_channel`): decoded to RGB(A) in scratch, then reduced into
+   out (alpha composited over white). */
+static int webp_decode_brightest(const uint8_t *data, size_t size, int has_alpha, size_t width, size_t height,
+                                 uint8_t *out, ic_decode_result *result) {
+    int channels = has_alpha ? 4 : 3;
+    uint8_t *rgb = malloc(width * height * (size_t)channels);
+    if (rgb == NULL) return ic_fail(result, IC_ERR_NO_MEMORY, "out of memory for the WebP's colours");
+    WebPDecoderConfig config;
+    if (!WebPInitDecoderConfig(&config)) {
+        free(rgb);
+        return ic_fail(result, IC_ERR_ARGUMENT, "libwebp version mismatch");
+    }
+    config.output.colorspace = has_alpha ? MODE_RGBA : MODE_RGB;
+    config.output.is_external_memory = 1;
+    config.output.u.RGBA.rgba = rgb;
+    config.output.u.RGBA.stride = (int)(width * (size_t)channels);
+    config.output.u.RGBA.size = width * height * (size_t)channels;
+    VP8StatusCode status = WebPDecode(data, size, &config);
+    WebPFreeDecBuffer(&config.output); /* external memory: frees nothing of ours */
+    if (status != VP8_STATUS_OK) {
+        free(rgb);
+        return webp_failure(result, status, "decoding");
+    }
+    ic_brightest_of_pixels(rgb, channels, out, width * height);
+    free(rgb);
+    result->status = IC_OK;
+    return IC_OK;
+}
+
 int ic_webp_decode(const uint8_t *data, size_t size, const ic_decode_params *params,
                    uint8_t *out, size_t out_capacity, ic_decode_result *result) {
     int refused = ic_start_decode(data, size, params, result, "WebP");
@@ -52,6 +81,7 @@ int ic_webp_decode(const uint8_t *data, size_t size, const ic_decode_params *par
 
     size_t width = (size_t)features.width, height = (size_t)features.height;
     if (out_capacity < width * height) return ic_fail(result, IC_ERR_ARGUMENT, "output buffer too small");
+    if (params->brightest_channel) return webp_decode_brightest(data, size, features.has_alpha, width, height, out, result);
 
     /* Y goes straight into the caller's buffer; the chroma planes (a quarter each) and alpha are scratch. */
     size_t chroma_width = (width + 1) / 2, chroma_height = (height + 1) / 2;

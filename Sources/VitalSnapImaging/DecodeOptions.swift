@@ -11,18 +11,29 @@ public struct DecodeOptions: Sendable, Equatable {
     public var maxDimension: Int
     /// Turn library warnings (e.g. "Premature end of JPEG file") into errors instead of `warnings`.
     public var strict: Bool
+    /// How a colour pixel becomes grey: its luma (as a grey photo of it shows it), or its brightest channel,
+    /// which keeps a blue or red digit on a dark screen as bright as a white one (luma makes pure blue 29 of
+    /// 255). A grey file is read as it is either way.
+    public var grey: Grey = .luma
+
+    public enum Grey: Sendable, Equatable {
+        case luma
+        case brightestChannel
+    }
 
     public init(
         minimumLongSide: Int? = nil,
         applyExifOrientation: Bool = true,
         maxPixels: Int = 100_000_000,
         maxDimension: Int = 30_000,
-        strict: Bool = false
+        strict: Bool = false,
+        grey: Grey = .luma
     ) {
         self.minimumLongSide = minimumLongSide
         self.applyExifOrientation = applyExifOrientation
         self.maxPixels = maxPixels
         self.maxDimension = maxDimension
         self.strict = strict
+        self.grey = grey
     }
 }

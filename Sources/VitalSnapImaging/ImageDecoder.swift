@@ -1,6 +1,7 @@
 import CImageCodecs
 
-/// Decodes JPEG, PNG, WebP and HEIF/HEIC (told apart by magic bytes, never by a file name) to 8-bit grayscale.
+/// Decodes JPEG, PNG, WebP and HEIF/HEIC (told apart by magic bytes, never by a file name) to 8-bit grayscale
+/// (each pixel's luma, or its brightest channel: `DecodeOptions.grey`).
 ///
 /// The C shim does each decode in two calls: the first reads only the header, checks the size limits and
 /// reports the output size; Swift then allocates the pixel array and the second call decodes straight
@@ -29,7 +30,8 @@ public enum ImageDecoder {
             min_long_side: Int32(clamping: max(0, options.minimumLongSide ?? 0)),
             max_dimension: Int32(clamping: options.maxDimension),
             max_pixels: Int64(options.maxPixels),
-            strict: options.strict ? 1 : 0
+            strict: options.strict ? 1 : 0,
+            brightest_channel: options.grey == .brightestChannel ? 1 : 0
         )
 
         // Pass 1: header only.

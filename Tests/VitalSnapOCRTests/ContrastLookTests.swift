@@ -41,12 +41,7 @@ struct ContrastLookTests {
             locator: ViewAgreementTests.OneLine(line: line), rectifier: ModelLineRectifier(),
             recognizer: SeesContrast(dim: dim, wide: wide), minimumConfidence: 0.5,
             turnCheck: SidewaysSecondChance(), checksPolarity: false, contrastLooks: looks)
-        var configuration = DisplayReader.Configuration()
-        configuration.standsPhotosUpright = false
-        configuration.usesPhotoLocator = photo
-        configuration.asksSecondOpinion = photo
-        let definition = try #require(try PeripheralCatalog.builtIn()[peripheral])
-        return DisplayReader(peripheral: definition, unit: peripheral == 9 ? "mg/dL" : nil, stages: stages, configuration: configuration)
+        return try DisplayReader.standIn(stages: stages, peripheral: peripheral, photo: photo)
     }
 
     /// A dim panel: grey levels 15 to 45 all over, in a fixed pattern.

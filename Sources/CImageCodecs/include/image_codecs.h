@@ -46,6 +46,9 @@ typedef struct ic_decode_params {
     long long max_pixels;
     /* Non-zero: any library warning fails the decode. */
     int strict;
+    /* Non-zero: each pixel's gray is the brightest of its red, green and blue (a coloured digit on a dark
+       screen as bright as a white one) rather than its luma. A gray file gives its gray either way. */
+    int brightest_channel;
 } ic_decode_params;
 
 typedef struct ic_decode_result {
@@ -69,7 +72,8 @@ typedef struct ic_decode_result {
 } ic_decode_result;
 
 /*
- * Decodes a JPEG to 8-bit gray (JCS_GRAYSCALE, i.e. the Y channel of YCbCr data).
+ * Decodes a JPEG to 8-bit gray (JCS_GRAYSCALE, i.e. the Y channel of YCbCr data; with brightest_channel,
+ * decoded to RGB and each pixel's largest channel kept).
  * Call once with out == NULL: reads the header, checks the limits, picks the scale, fills the sizes
  * and returns IC_NEED_BUFFER (nothing pixel-sized has been allocated). Then call again with a buffer of
  * at least output_width * output_height bytes: returns IC_OK with rows written top to bottom, no padding.

@@ -53,6 +53,8 @@ public struct DisplayReader: Sendable {
     /// (`ReaderStages.contrastLooks`; empty for a camera's frames and a plain numeric display), with the
     /// equalizer and the image it writes.
     private var contrastLooks: [Double] = []
+    /// Whether a colour photo refused is read again in its brightest channel (`ReaderStages.readsBrightestChannel`).
+    private var readsBrightestChannel = false
     private var equalizer = ContrastEqualizer(clipLimit: 0)
     private var equalized = GrayImage(width: 0, height: 0)
     /// On what terms the second recognizer is asked (`readAgainWithSecondRecognizer`, `SecondRecognitionTerms`).
@@ -88,7 +90,10 @@ public struct DisplayReader: Sendable {
             ]
         }
         guard peripheral.type != .numericDisplay else { return }
-        if configuration.usesPhotoLocator { contrastLooks = stages.contrastLooks }
+        if configuration.usesPhotoLocator {
+            contrastLooks = stages.contrastLooks
+            readsBrightestChannel = stages.readsBrightestChannel
+        }
         // The same stages on another locator's lines, nothing asked after them but, where `asksWhereMissing`, the
         // second recognizer for a value missing.
         func looking(with locator: any LineLocator, asksWhereMissing: Bool = false) -> DisplayReader {
@@ -151,6 +156,9 @@ public struct DisplayReader: Sendable {
         var result: PhotoResult
         do {
             result = try read(image: decoded.image, file: file)
+            if readsBrightestChannel, let second = try readInBrightestChannel(file, luma: decoded.image, refused: result) {
+                result = second
+            }
         } catch {
             result = PhotoResult(file: file, failure: error.description)
         }
@@ -164,6 +172,21 @@ public struct DisplayReader: Sendable {
         // The decoder's warnings first, then the reader's own (a photo read turned).
         result.warnings = decoded.warnings + result.warnings
         return result
+    }
+
+    /// A colour photo refused as its luma shows it (`refused`), read again in its brightest channel, without the
+    /// contrast looks (`BrightestChannelLook`); nil where that may not be asked, the file has no colour or reads nothing more.
+    private mutating func readInBrightestChannel(
+        _ file: String, luma: GrayImage, refused: PhotoResult
+    ) throws(ReaderStageError) -> PhotoResult? {
+        guard BrightestChannelLook.mayAsk(after: refused) else { return nil }
+        var options = configuration.decoding
+        options.grey = .brightestChannel
+        guard let bright = try? ImageDecoder.decode(contentsOf: file, options: options), bright.image != luma else { return nil }
+        var second = try readWithLooks(bright.image, file: file)
+        guard BrightestChannelLook.takes(second) else { return nil }
+        second.warnings.append("read in its brightest colour channel: the first reading gave nothing (\(refused.message ?? "no reading"))")
+        return second
     }
 
     /// Reads an image: the whole chain, the photo stood upright where the configuration says so; a photo refused

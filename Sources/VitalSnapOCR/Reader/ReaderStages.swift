@@ -78,6 +78,13 @@ public struct ReaderStages: Sendable {
     /// and the medical products: 1,117 / 10, 1,089 / 15 and 19 / 0 right / wrong became 1,122 / 10, 1,102 / 15
     /// and 21 / 0; clip limit 2 alone read 4, 9 and 1 more (docs/accuracy.md).
     public static let contrastLookClipLimits: [Double] = [2, 4]
+    /// Whether a colour photo these stages still refuse after every look, contrast looks included, is decoded
+    /// again with each pixel's brightest channel as its grey (`DecodeOptions.Grey.brightestChannel`) and read
+    /// once more without the contrast looks, on the terms of `BrightestChannelLook` (`DisplayReader.read(file:)`;
+    /// false: not). Luma makes a blue or green digit on a dark screen a dim grey (pure blue is 29 of 255), and an
+    /// LCD's tinted background nearer its digits' grey; in the brightest channel a lit digit is as bright as a
+    /// white one. True in the trained stages (`model`) for photos; a camera's frames are read in luma.
+    public var readsBrightestChannel = false
     /// Whether a photo refused as it stands (`refused`) may be read turned (`turnedLooks`): not where a line it
     /// read is a clock or a date (digits on both sides of a `:` or `-`, as `15:02` or `24-06`), which shows the
     /// display the right way up. Read turned, such a display's clock and date become other digits, and its other
@@ -126,6 +133,7 @@ public struct ReaderStages: Sendable {
         stages.tiltedLooks = []
         stages.turnedLooks = []
         stages.contrastLooks = []
+        stages.readsBrightestChannel = false
         stages.secondOpinion = .none
         stages.secondRecognition = nil
         return stages
@@ -162,7 +170,7 @@ public struct ReaderStages: Sendable {
         turnCheck: any TurnCheck, checksPolarity: Bool, secondLocator: (any LineLocator)? = nil,
         secondOpinion: SecondOpinion = .none, secondRecognition: Recognition? = nil, photoLocator: (any LineLocator)? = nil,
         closerLocator: (any LineLocator)? = nil, tiltedLooks: [Double] = [], turnedLooks: [Double] = [],
-        contrastLooks: [Double] = []
+        contrastLooks: [Double] = [], readsBrightestChannel: Bool = false
     ) {
         self.locator = locator
         self.orienter = orienter
@@ -180,6 +188,7 @@ public struct ReaderStages: Sendable {
         self.tiltedLooks = tiltedLooks
         self.turnedLooks = turnedLooks
         self.contrastLooks = contrastLooks
+        self.readsBrightestChannel = readsBrightestChannel
     }
 
     /// The hand-made reader: blobs shaped like characters, chained into lines, read segment by segment; a photo
@@ -217,6 +226,7 @@ public struct ReaderStages: Sendable {
             closerLocator: models.photoDetector.map {
                 ModelLineLocator(network: $0.network, longSide: DetectorConvention.longSide($0.longSide, scaledBy: closerLookScale))
             },
-            tiltedLooks: tiltedLookAngles, turnedLooks: turnedLookAngles, contrastLooks: contrastLookClipLimits)
+            tiltedLooks: tiltedLookAngles, turnedLooks: turnedLookAngles, contrastLooks: contrastLookClipLimits,
+            readsBrightestChannel: true)
     }
 }
