@@ -12,8 +12,5 @@ enum BrightestChannelLook {
 
     /// Whether the reading in the brightest channel (`second`) is taken: values only. The words taken there were
     /// as often glare's work as the display's (a monitor's 119 under glare read `HI`, a scale's 17.1 `LO`).
-    static func takes(_ second: PhotoResult) -> Bool {
-        guard second.reading?.readingString != nil, let values = second.reading?.values else { return false }
-        return !values.isEmpty
-    }
+    static func takes(_ second: PhotoResult) -> Bool { second.reading?.values.isEmpty == false }
 }

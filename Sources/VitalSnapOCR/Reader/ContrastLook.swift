@@ -11,7 +11,7 @@ enum ContrastLook {
     /// that the value is not among its numbers (a glucose meter's `---` beside its date `21-07`, evened out and
     /// read turned, gave `27`).
     static func mayAsk(after refused: PhotoResult) -> Bool {
-        refused.reading?.readingString == nil && refused.reading?.word == nil
+        refused.reading?.values.isEmpty != false && refused.reading?.word == nil
             && refused.reading?.refusal?.reason != .glare && refused.glare?.coversDigits != true
             && ReaderStages.SecondOpinion.mayAsk(after: refused) && ReaderStages.mayReadTurned(after: refused)
     }
@@ -32,7 +32,7 @@ enum ContrastLook {
     /// `77`, unsure then sure); none of them all 8s, what an LCD's ghost segments read once evened out (a
     /// glucose meter's `HI` and `---` read `88`).
     static func takes(_ second: PhotoResult, doubted: [String]) -> Bool {
-        guard second.reading?.readingString != nil, let values = second.reading?.values, !values.isEmpty else { return false }
+        guard let values = second.reading?.values, !values.isEmpty else { return false }
         return !values.contains { value in
             doubted.contains(value.text) || value.text.filter(\.isNumber).allSatisfy { $0 == "8" }
         }

@@ -11,6 +11,7 @@ import VitalSnapImaging
 ///     ─ refused: the same again with the second recognizer (taken where it agrees with the first), then on
 ///       the second locator's lines, a closer look's, the photo tilted, then turned, then the second opinion
 ///     ─ still refused: all of that again with the photo's contrast evened out (`read(image:file:)`)
+///     ─ a colour photo still refused: all of that in its brightest channel but the contrast looks (`read(file:)`)
 ///
 /// A photo of a medical device is located by the stages' photo locator where they have one (`ReaderStages.photoLocator`),
 /// chosen once, in the initializer.
