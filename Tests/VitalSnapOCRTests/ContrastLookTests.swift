@@ -13,6 +13,10 @@ struct ContrastLookTests {
     struct SeesContrast: CharacterRecognizer {
         var dim: String?
         var wide = "120"
+        /// The probability it gives the text with a `1` before it, in a flat crop and in a wide one.
+        var leadingOne = (dim: 0.0, wide: 0.0)
+        /// Its confidence in `dim` as a whole (below the threshold, 0.5, but where a test says otherwise).
+        var dimConfidence = 0.3
 
         mutating func recognize(_ line: RectifiedLine) -> LineTranscript {
             let image = line.image
@@ -24,7 +28,8 @@ struct ContrastLookTests {
                 RecognizedCharacter(character: c, confidence: 0.95, segments: [], box: PixelRect(x: 8 + 14 * k, y: 6, width: 12, height: 20))
             }
             var read = LineTranscript(characters: characters, contrast: 100, hasGap: false)
-            read.lineConfidence = wide ? 0.9 : 0.3
+            read.lineConfidence = wide ? 0.9 : dimConfidence
+            read.leadingOneProbability = wide ? leadingOne.wide : leadingOne.dim
             return read
         }
     }
@@ -32,14 +37,14 @@ struct ContrastLookTests {
     /// A reader of `peripheral` whose one line is read by `SeesContrast(dim:)`, threshold 0.5, with the
     /// contrast looks `looks`.
     func reader(
-        dim: String? = nil, wide: String = "120", looks: [Double] = ReaderStages.contrastLookClipLimits, peripheral: Int = 9,
-        photo: Bool = true
+        dim: String? = nil, wide: String = "120", leadingOne: (dim: Double, wide: Double) = (0, 0), dimConfidence: Double = 0.3,
+        looks: [Double] = ReaderStages.contrastLookClipLimits, peripheral: Int = 9, photo: Bool = true
     ) throws -> DisplayReader {
         let line = TextLine(candidates: [], polarity: .dark, centerX: 100, centerY: 50, angle: 0, length: 120,
                             digitHeight: 40, candidatesAreCharacters: false, role: .value)
         let stages = ReaderStages(
             locator: ViewAgreementTests.OneLine(line: line), rectifier: ModelLineRectifier(),
-            recognizer: SeesContrast(dim: dim, wide: wide), minimumConfidence: 0.5,
+            recognizer: SeesContrast(dim: dim, wide: wide, leadingOne: leadingOne, dimConfidence: dimConfidence), minimumConfidence: 0.5,
             turnCheck: SidewaysSecondChance(), checksPolarity: false, contrastLooks: looks)
         return try DisplayReader.standIn(stages: stages, peripheral: peripheral, photo: photo)
     }
@@ -97,5 +102,18 @@ struct ContrastLookTests {
         #expect(result.message == "no digits found", "the first reading's reason stands")
         var eighty = try reader(wide: "180")
         #expect(try eighty.read(image: dimPanel).reading?.readingString == "180", "an 8 among other digits is a digit")
+    }
+
+    @Test func aValueDoubtedForALeadingOneIsNotTakenFromALaterLook() throws {
+        // A scale (5): `43.1` read sure as it is but maybe missing a thin leading 1 (`Refusal.lacksLeadingOne`),
+        // then read `43.1` evened out with no such doubt. Reading the same digits again does not show the 1.
+        var doubted = try reader(dim: "43.1", wide: "43.1", leadingOne: (0.3, 0), dimConfidence: 0.9, peripheral: 5)
+        let result = try doubted.read(image: dimPanel)
+        #expect(result.reading?.readingString == nil)
+        #expect(result.reading?.refusal?.lacksLeadingOne == "43.1")
+        #expect(result.message?.contains("(43.1, or 143.1)") == true, "the first reading's reason stands: \(result.message ?? "")")
+        // Where the later look sees the 1, it is taken.
+        var seen = try reader(dim: "43.1", wide: "143.1", leadingOne: (0.3, 0), dimConfidence: 0.9, peripheral: 5)
+        #expect(try seen.read(image: dimPanel).reading?.readingString == "143.1")
     }
 }

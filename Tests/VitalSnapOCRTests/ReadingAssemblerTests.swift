@@ -50,6 +50,11 @@ final class ReadingAssemblerTests: XCTestCase {
         XCTAssertTrue(isNone(doubted))
         XCTAssertEqual(doubted.refusal?.reason, .unclearDigits)
         XCTAssertTrue(doubted.refusal?.message.contains("(43.1, or 143.1)") ?? false, "\(doubted.outcome)")
+        XCTAssertEqual(doubted.refusal?.lacksLeadingOne, "43.1", "the reader's later looks may not give it")
+        var unsure = line("43.1")
+        unsure.confidence = 0.1
+        XCTAssertEqual(try assembler(5, unit: "kg").assemble([unsure]).refusal?.reason, .unclearDigits)
+        XCTAssertNil(try assembler(5, unit: "kg").assemble([unsure]).refusal?.lacksLeadingOne, "unsure of its digits, not of a 1")
         weight.leadingOneProbability = 0.01
         XCTAssertEqual(try assembler(5, unit: "kg").assemble([weight]).readingString, "43.1")
         var glucose = line("324")

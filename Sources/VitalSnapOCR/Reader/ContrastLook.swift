@@ -21,9 +21,12 @@ enum ContrastLook {
     /// segments as they come, the ghosts that evening out brings up among them.
     static func asks(turned: Bool, rules: Bool) -> Bool { !turned && !rules }
 
-    /// The texts of the lines the refused reading chose but was unsure of (below `minimumConfidence`).
+    /// The texts of the lines the refused reading chose but was unsure of (below `minimumConfidence`), and the
+    /// value it doubted as lacking a leading `1` (`Refusal.lacksLeadingOne`).
     static func doubted(in refused: PhotoResult, minimumConfidence: Double) -> [String] {
-        refused.reading?.lines.filter { $0.confidence < minimumConfidence }.map(\.text) ?? []
+        let unsure = refused.reading?.lines.filter { $0.confidence < minimumConfidence }.map(\.text) ?? []
+        guard let lacking = refused.reading?.refusal?.lacksLeadingOne else { return unsure }
+        return unsure + [lacking]
     }
 
     /// Whether the evened-out reading `second` is taken: values only (a word brought up by evening out is

@@ -185,7 +185,7 @@ public struct DisplayReader: Sendable {
         options.grey = .brightestChannel
         guard let bright = try? ImageDecoder.decode(contentsOf: file, options: options), bright.image != luma else { return nil }
         var second = try readWithLooks(bright.image, file: file)
-        guard BrightestChannelLook.takes(second) else { return nil }
+        guard BrightestChannelLook.takes(second, refused: refused) else { return nil }
         second.warnings.append("read in its brightest colour channel: the first reading gave nothing (\(refused.message ?? "no reading"))")
         return second
     }
@@ -226,8 +226,9 @@ public struct DisplayReader: Sendable {
                 let turned = stages.turnedLooks.contains(tilt)
                 if turned && !mayTurn { continue }
                 var second = try secondReaders[k].reader.read(image: tilt == 0 ? image : image.tilted(by: tilt), file: file)
-                // Turned, values only: a word turned is another word or digits (`LO` and `07`).
-                guard second.reading?.readingString != nil || (second.reading?.word != nil && !turned) else { continue }
+                // Values only where turned (a word turned is another word or digits: `LO`, `07`); never one doubted for a 1.
+                guard second.reading?.readingString != nil || (second.reading?.word != nil && !turned),
+                    !second.givesValue(result.reading?.refusal?.lacksLeadingOne) else { continue }
                 var warning = secondReaders[k].warning
                 if tilt != 0 {
                     let geometry = Tilt(angle: tilt, sourceWidth: image.width, sourceHeight: image.height)
@@ -270,7 +271,7 @@ public struct DisplayReader: Sendable {
         let values = second.reading?.values ?? []
         let firstLines = firstText.split(separator: "\n")
         let unread = values.count { value in !firstLines.contains { $0 == value.text } }
-        guard !values.isEmpty,
+        guard !values.isEmpty, !second.givesValue(refused.reading?.refusal?.lacksLeadingOne),
             unread == 0 || (reason == .valuesMissing && unread <= secondRecognitionTerms.valuesItAloneMayRead(of: values.count))
         else { return nil }
         let inDoubt = refused.reading?.lines.contains { $0.viewsDisagree } ?? false

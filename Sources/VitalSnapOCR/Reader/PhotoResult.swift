@@ -63,4 +63,11 @@ public struct PhotoResult: Sendable {
         r.reading?.refuse(why)
         return r
     }
+
+    /// Whether one of this result's values is read as `text` (false for nil): a later look giving the value an
+    /// earlier one refused as lacking a leading `1` (`Refusal.lacksLeadingOne`).
+    public func givesValue(_ text: String?) -> Bool {
+        guard let text else { return false }
+        return reading?.values.contains { $0.text == text } ?? false
+    }
 }

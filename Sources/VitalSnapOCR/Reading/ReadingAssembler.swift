@@ -267,7 +267,9 @@ public struct ReadingAssembler: Sendable {
         let read = value(text: line.text, confidence: line.confidence, for: field)
         if case .success = read, checksEveryValueAgainstARange, line.leadingOneProbability >= configuration.leadingOneDoubt,
            case .success = value(text: "1" + line.text, confidence: line.confidence, for: field) {
-            return .failure(Self.unclearDigits(of: field, text: "\(line.text), or 1\(line.text)"))
+            var doubt = Self.unclearDigits(of: field, text: "\(line.text), or 1\(line.text)")
+            doubt.lacksLeadingOne = line.text
+            return .failure(doubt)
         }
         return read
     }

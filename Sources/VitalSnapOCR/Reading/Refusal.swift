@@ -26,10 +26,15 @@ public struct Refusal: Sendable, Hashable, Error, CustomStringConvertible {
     public var reason: Reason
     /// In words a user understands, e.g. `found 2 of the 3 values`.
     public var message: String
+    /// A value's text read but doubted because a thin leading `1` may be missing from it (`43.1` for a scale's
+    /// 143.1): none of the reader's later looks may give it, since reading the same digits again, from other
+    /// lines or tilted, does not show the `1` they missed (nil: no such doubt).
+    public var lacksLeadingOne: String?
 
-    public init(_ reason: Reason, _ message: String) {
+    public init(_ reason: Reason, _ message: String, lacksLeadingOne: String? = nil) {
         self.reason = reason
         self.message = message
+        self.lacksLeadingOne = lacksLeadingOne
     }
 
     public var description: String { message }
