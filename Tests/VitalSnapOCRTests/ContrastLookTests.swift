@@ -112,8 +112,11 @@ struct ContrastLookTests {
         #expect(result.reading?.readingString == nil)
         #expect(result.reading?.refusal?.lacksLeadingOne == "43.1")
         #expect(result.message?.contains("(43.1, or 143.1)") == true, "the first reading's reason stands: \(result.message ?? "")")
-        // Where the later look sees the 1, it is taken.
-        var seen = try reader(dim: "43.1", wide: "143.1", leadingOne: (0.3, 0), dimConfidence: 0.9, peripheral: 5)
-        #expect(try seen.read(image: dimPanel).reading?.readingString == "143.1")
+        // Nor with the 1: evened out, the ghost of an LCD's unlit leading digit shows a 1's two strokes.
+        var ghost = try reader(dim: "43.1", wide: "143.1", leadingOne: (0.3, 0), dimConfidence: 0.9, peripheral: 5)
+        #expect(try ghost.read(image: dimPanel).reading?.readingString == nil)
+        // Other digits evened out are what the first could not read.
+        var other = try reader(dim: "43.1", wide: "48.1", leadingOne: (0.3, 0), dimConfidence: 0.9, peripheral: 5)
+        #expect(try other.read(image: dimPanel).reading?.readingString == "48.1")
     }
 }

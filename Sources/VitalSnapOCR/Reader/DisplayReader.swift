@@ -5,8 +5,8 @@ import VitalSnapImaging
 /// The reader: one photo or camera frame, for one peripheral, to a result. `read` is the whole chain, top to
 /// bottom:
 ///
-///     decode ─ working frame ─ locate lines ─ stand upright ─┬─ rectify ─ recognize ─ (cut at a gap) ─ views ─ place ─┐
-///                                                            └─────────────────────── each line ──────────────────────┘
+///     decode ─ working frame ─ locate lines ─ stand upright ─┬─ rectify ─ recognize ─ (cut at a gap) ─ a 1 before it? ─ views ─ place ─┐
+///                                                            └──────────────────────────────── each line ───────────────────────────────┘
 ///     ─ keep the best readings ─ assemble the fields ─ glare ─ result ─ last look at a turned photo
 ///     ─ refused: the same again with the second recognizer (taken where it agrees with the first), then on
 ///       the second locator's lines, a closer look's, the photo tilted, then turned, then the second opinion
@@ -56,6 +56,7 @@ public struct DisplayReader: Sendable {
     private var contrastLooks: [Double] = []
     /// Whether a colour photo refused is read again in its brightest channel (`ReaderStages.readsBrightestChannel`).
     private var readsBrightestChannel = false
+    private var leadingOneLook: LeadingOneLook?
     private var equalizer = ContrastEqualizer(clipLimit: 0)
     private var equalized = GrayImage(width: 0, height: 0)
     /// On what terms the second recognizer is asked (`readAgainWithSecondRecognizer`, `SecondRecognitionTerms`).
@@ -84,6 +85,8 @@ public struct DisplayReader: Sendable {
         selection = LineSelection(configuration: configuration.selection)
         gapSplitter = peripheral.fields.count > 1 ? LineGapSplitter(configuration: configuration.gapSplit) : nil
         glareCheck = GlareCheck(configuration: configuration.glare)
+        let doubtsLeadingOnes = configuration.usesPhotoLocator && peripheral.type != .numericDisplay
+        leadingOneLook = doubtsLeadingOnes ? stages.leadingOneReach.map(LeadingOneLook.init(reach:)) : nil
         guard configuration.asksSecondOpinion else { return }
         if let recognition = stages.secondRecognition {
             secondRecognitionReader = [
@@ -98,15 +101,7 @@ public struct DisplayReader: Sendable {
         // The same stages on another locator's lines, nothing asked after them but, where `asksWhereMissing`, the
         // second recognizer for a value missing.
         func looking(with locator: any LineLocator, asksWhereMissing: Bool = false) -> DisplayReader {
-            var looking = stages
-            looking.locator = locator
-            looking.secondLocator = nil
-            looking.closerLocator = nil
-            looking.tiltedLooks = []
-            looking.turnedLooks = []
-            looking.contrastLooks = []
-            looking.secondOpinion = .none
-            if !asksWhereMissing { looking.secondRecognition = nil }
+            let looking = stages.looking(with: locator, keepingSecondRecognition: asksWhereMissing)
             var reader = DisplayReader(peripheral: peripheral, unit: unit, stages: looking, configuration: configuration)
             if asksWhereMissing { reader.secondRecognitionTerms = .tilted }
             return reader
@@ -372,6 +367,9 @@ public struct DisplayReader: Sendable {
         } else {
             stages.rectifier.rectify(line, pyramid: frame.pyramid, into: &crop)
             read = try stages.recognizer.recognize(crop)
+        }
+        if line.role != .auxiliary, leadingOneLook != nil {
+            try leadingOneLook!.look(at: line, read: &read, pyramid: frame.pyramid, rectifier: &stages.rectifier, recognizer: &stages.recognizer)
         }
         if stages.agreement.applies(to: read, of: line) {
             viewProbabilities.removeAll(keepingCapacity: true)

@@ -85,6 +85,12 @@ public struct ReaderStages: Sendable {
     /// LCD's tinted background nearer its digits' grey; in the brightest channel a lit digit is as bright as a
     /// white one. True in the trained stages (`model`) for photos; a camera's frames are read in luma.
     public var readsBrightestChannel = false
+    /// How far before each value line (digit heights) the line is cut again and read, for a thin leading `1` its
+    /// locator left out (`LeadingOneLook`; nil: not looked). Photos only (a camera's frames are read once per
+    /// line), and not a plain numeric display, whose values have no range to doubt a `1` by.
+    public var leadingOneReach: Double?
+    /// The trained stages' `leadingOneReach`: a `1`'s cell and the gap after it.
+    public static let leadingOneLookReach = 0.8
     /// Whether a photo refused as it stands (`refused`) may be read turned (`turnedLooks`): not where a line it
     /// read is a clock or a date (digits on both sides of a `:` or `-`, as `15:02` or `24-06`), which shows the
     /// display the right way up. Read turned, such a display's clock and date become other digits, and its other
@@ -119,6 +125,22 @@ public struct ReaderStages: Sendable {
             self.minimumConfidence = minimumConfidence
             self.views = views
         }
+    }
+
+    /// These stages on `locator`'s lines, with no second look of their own but, where `keepingSecondRecognition`,
+    /// the second recognizer: the stages of one of `DisplayReader`'s later looks (the second locator's, the closer
+    /// one, tilted, turned).
+    public func looking(with locator: any LineLocator, keepingSecondRecognition: Bool) -> ReaderStages {
+        var stages = self
+        stages.locator = locator
+        stages.secondLocator = nil
+        stages.closerLocator = nil
+        stages.tiltedLooks = []
+        stages.turnedLooks = []
+        stages.contrastLooks = []
+        stages.secondOpinion = .none
+        if !keepingSecondRecognition { stages.secondRecognition = nil }
+        return stages
     }
 
     /// These stages with `recognition`'s recognizer, threshold and views in place of their own, and no second
@@ -170,7 +192,7 @@ public struct ReaderStages: Sendable {
         turnCheck: any TurnCheck, checksPolarity: Bool, secondLocator: (any LineLocator)? = nil,
         secondOpinion: SecondOpinion = .none, secondRecognition: Recognition? = nil, photoLocator: (any LineLocator)? = nil,
         closerLocator: (any LineLocator)? = nil, tiltedLooks: [Double] = [], turnedLooks: [Double] = [],
-        contrastLooks: [Double] = [], readsBrightestChannel: Bool = false
+        contrastLooks: [Double] = [], readsBrightestChannel: Bool = false, leadingOneReach: Double? = nil
     ) {
         self.locator = locator
         self.orienter = orienter
@@ -189,6 +211,7 @@ public struct ReaderStages: Sendable {
         self.turnedLooks = turnedLooks
         self.contrastLooks = contrastLooks
         self.readsBrightestChannel = readsBrightestChannel
+        self.leadingOneReach = leadingOneReach
     }
 
     /// The hand-made reader: blobs shaped like characters, chained into lines, read segment by segment; a photo
@@ -227,6 +250,6 @@ public struct ReaderStages: Sendable {
                 ModelLineLocator(network: $0.network, longSide: DetectorConvention.longSide($0.longSide, scaledBy: closerLookScale))
             },
             tiltedLooks: tiltedLookAngles, turnedLooks: turnedLookAngles, contrastLooks: contrastLookClipLimits,
-            readsBrightestChannel: true)
+            readsBrightestChannel: true, leadingOneReach: leadingOneLookReach)
     }
 }
