@@ -11,10 +11,10 @@ enum BrightestChannelLook {
     static func mayAsk(after refused: PhotoResult) -> Bool { ContrastLook.mayAsk(after: refused) }
 
     /// Whether the reading in the brightest channel (`second`) of a photo refused in its luma (`refused`) is
-    /// taken: values only, and not the value the refusal doubted as lacking a leading `1`
-    /// (`Refusal.lacksLeadingOne`). The words taken there were as often glare's work as the display's (a
+    /// taken: values only, and not a value the refusal doubted as lacking a leading `1` or as an error code
+    /// upside down (`Refusal.doubts`). The words taken there were as often glare's work as the display's (a
     /// monitor's 119 under glare read `HI`, a scale's 17.1 `LO`).
     static func takes(_ second: PhotoResult, refused: PhotoResult) -> Bool {
-        second.reading?.values.isEmpty == false && !second.givesValue(refused.reading?.refusal?.lacksLeadingOne)
+        second.reading?.values.isEmpty == false && !second.givesValue(doubtedBy: refused.reading?.refusal)
     }
 }

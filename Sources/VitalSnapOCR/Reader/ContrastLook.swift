@@ -23,11 +23,13 @@ enum ContrastLook {
 
     /// The texts of the lines the refused reading chose but was unsure of (below `minimumConfidence`), and the
     /// value it doubted as lacking a leading `1` (`Refusal.lacksLeadingOne`), without the `1` and with it: evened
-    /// out, the ghost of an LCD's unlit leading digit shows a `1`'s two strokes (a scale's 35.7 read `135.7`).
+    /// out, the ghost of an LCD's unlit leading digit shows a `1`'s two strokes (a scale's 35.7 read `135.7`); and
+    /// the value it doubted as an error code upside down (`Refusal.mayBeTurnedErrorCode`).
     static func doubted(in refused: PhotoResult, minimumConfidence: Double) -> [String] {
-        let unsure = refused.reading?.lines.filter { $0.confidence < minimumConfidence }.map(\.text) ?? []
-        guard let lacking = refused.reading?.refusal?.lacksLeadingOne else { return unsure }
-        return unsure + [lacking, "1" + lacking]
+        var doubted = refused.reading?.lines.filter { $0.confidence < minimumConfidence }.map(\.text) ?? []
+        if let code = refused.reading?.refusal?.mayBeTurnedErrorCode { doubted.append(code) }
+        guard let lacking = refused.reading?.refusal?.lacksLeadingOne else { return doubted }
+        return doubted + [lacking, "1" + lacking]
     }
 
     /// Whether the evened-out reading `second` is taken: values only (a word brought up by evening out is

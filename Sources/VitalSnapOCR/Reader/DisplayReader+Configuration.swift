@@ -12,6 +12,7 @@ extension DisplayReader {
         public var selection = LineSelection.Configuration()
         public var gapSplit = LineGapSplitter.Configuration()
         public var glare = GlareCheck.Configuration()
+        public var turnedErrorCode = TurnedErrorCodeCheck.Configuration()
         /// An image smaller than this many pixels on either side shows no lines.
         public var minimumImageSide = 8
         /// Whether a photo is stood upright (the orienter) and given its last look (`TurnCheck`): off for a

@@ -7,7 +7,7 @@ import VitalSnapImaging
 ///
 ///     decode ─ working frame ─ locate lines ─ stand upright ─┬─ rectify ─ recognize ─ (cut at a gap) ─ a 1 before it? ─ views ─ place ─┐
 ///                                                            └──────────────────────────────── each line ───────────────────────────────┘
-///     ─ keep the best readings ─ assemble the fields ─ glare ─ result ─ last look at a turned photo
+///     ─ keep the best readings ─ assemble the fields ─ glare ─ result ─ last look at a turned photo ─ an error code upside down?
 ///     ─ refused: the same again with the second recognizer (taken where it agrees with the first), then on
 ///       the second locator's lines, a closer look's, the photo tilted, then turned, then the second opinion
 ///     ─ still refused: all of that again with the photo's contrast evened out (`read(image:file:)`)
@@ -37,6 +37,7 @@ public struct DisplayReader: Sendable {
     /// display may show side by side. A single value's digits may be spaced wide (a meter's drum counter).
     private var gapSplitter: LineGapSplitter?
     private var glareCheck: GlareCheck
+    private var turnedErrorCode: TurnedErrorCodeCheck
     private var crop = RectifiedLine()
     private var viewCrop = RectifiedLine()
     private var viewProbabilities: [Double] = []
@@ -85,8 +86,8 @@ public struct DisplayReader: Sendable {
         selection = LineSelection(configuration: configuration.selection)
         gapSplitter = peripheral.fields.count > 1 ? LineGapSplitter(configuration: configuration.gapSplit) : nil
         glareCheck = GlareCheck(configuration: configuration.glare)
-        let doubtsLeadingOnes = configuration.usesPhotoLocator && peripheral.type != .numericDisplay
-        leadingOneLook = doubtsLeadingOnes ? stages.leadingOneReach.map(LeadingOneLook.init(reach:)) : nil
+        turnedErrorCode = TurnedErrorCodeCheck(configuration: configuration.turnedErrorCode)
+        leadingOneLook = configuration.usesPhotoLocator && peripheral.type != .numericDisplay ? stages.leadingOneReach.map(LeadingOneLook.init) : nil
         guard configuration.asksSecondOpinion else { return }
         if let recognition = stages.secondRecognition {
             secondRecognitionReader = [
@@ -223,7 +224,7 @@ public struct DisplayReader: Sendable {
                 var second = try secondReaders[k].reader.read(image: tilt == 0 ? image : image.tilted(by: tilt), file: file)
                 // Values only where turned (a word turned is another word or digits: `LO`, `07`); never one doubted for a 1.
                 guard second.reading?.readingString != nil || (second.reading?.word != nil && !turned),
-                    !second.givesValue(result.reading?.refusal?.lacksLeadingOne) else { continue }
+                    !second.givesValue(doubtedBy: result.reading?.refusal) else { continue }
                 var warning = secondReaders[k].warning
                 if tilt != 0 {
                     let geometry = Tilt(angle: tilt, sourceWidth: image.width, sourceHeight: image.height)
@@ -266,7 +267,7 @@ public struct DisplayReader: Sendable {
         let values = second.reading?.values ?? []
         let firstLines = firstText.split(separator: "\n")
         let unread = values.count { value in !firstLines.contains { $0 == value.text } }
-        guard !values.isEmpty, !second.givesValue(refused.reading?.refusal?.lacksLeadingOne),
+        guard !values.isEmpty, !second.givesValue(doubtedBy: refused.reading?.refusal),
             unread == 0 || (reason == .valuesMissing && unread <= secondRecognitionTerms.valuesItAloneMayRead(of: values.count))
         else { return nil }
         let inDoubt = refused.reading?.lines.contains { $0.viewsDisagree } ?? false
@@ -316,6 +317,7 @@ public struct DisplayReader: Sendable {
         pass.result = try turnCheck.check(pass, estimate: estimate, assembler: assembler) { turn throws(ReaderStageError) in
             try self.readTurned(image, turn, file: file)
         }
+        if framed, let p = stages.orienter?.lastTurnProbabilities { pass.result = turnedErrorCode.check(pass.result, probabilities: p) }
         return pass
     }
 

@@ -64,10 +64,10 @@ public struct PhotoResult: Sendable {
         return r
     }
 
-    /// Whether one of this result's values is read as `text` (false for nil): a later look giving the value an
-    /// earlier one refused as lacking a leading `1` (`Refusal.lacksLeadingOne`).
-    public func givesValue(_ text: String?) -> Bool {
-        guard let text else { return false }
-        return reading?.values.contains { $0.text == text } ?? false
+    /// Whether one of this result's values is one that `refusal` (an earlier look's) doubts for what reading the
+    /// same digits again cannot settle (`Refusal.doubts`); false for nil.
+    public func givesValue(doubtedBy refusal: Refusal?) -> Bool {
+        guard let refusal else { return false }
+        return reading?.values.contains { refusal.doubts($0.text) } ?? false
     }
 }

@@ -30,6 +30,13 @@ public struct Refusal: Sendable, Hashable, Error, CustomStringConvertible {
     /// 143.1): none of the reader's later looks may give it, since reading the same digits again, from other
     /// lines or tilted, does not show the `1` they missed (nil: no such doubt).
     public var lacksLeadingOne: String?
+    /// A value read but doubted as an error code upside down (`63` for `E9`, `TurnedErrorCodeCheck`): none of the
+    /// later looks may give it either, since a look that reads it reads the same turn of the same digits.
+    public var mayBeTurnedErrorCode: String?
+
+    /// Whether `text` is a value this refusal doubts for what reading the same digits again cannot settle
+    /// (`lacksLeadingOne`, `mayBeTurnedErrorCode`): a later look may not give it.
+    public func doubts(_ text: String) -> Bool { text == lacksLeadingOne || text == mayBeTurnedErrorCode }
 
     public init(_ reason: Reason, _ message: String, lacksLeadingOne: String? = nil) {
         self.reason = reason

@@ -13,4 +13,12 @@ public protocol PhotoOrienter: Sendable {
     /// sure of (`isSure`: the photo is read only that way), or a quarter turn it only guesses (tried when the
     /// photo gives nothing as it is); nil when it can tell neither (the photo's reading as it is stands).
     mutating func orientation(of image: GrayImage, lines: [TextLine]) throws(ReaderStageError) -> OrientationEstimate?
+    /// The probability of each turn that the last `orientation(of:lines:)` worked out, whatever its thresholds
+    /// made of them (nil: none, or an orienter that gives none). `TurnedErrorCodeCheck` reads it.
+    var lastTurnProbabilities: TurnProbabilities? { get }
+}
+
+extension PhotoOrienter {
+    /// An orienter that gives only its verdict.
+    public var lastTurnProbabilities: TurnProbabilities? { nil }
 }

@@ -23,6 +23,7 @@ public struct ModelPhotoOrienter: PhotoOrienter {
     private var fitted = GrayImage(width: 0, height: 0)
     private var scratch = GrayImage(width: 0, height: 0)
     private var input = FeatureMap()
+    public private(set) var lastTurnProbabilities: TurnProbabilities?
 
     public init(network: Network, minimumConfidence: Double, sidewaysConfidence: Double? = nil, regionMargin: Double? = nil) {
         self.network = network
@@ -40,6 +41,7 @@ public struct ModelPhotoOrienter: PhotoOrienter {
     /// The most likely turn of `image`, where a locator found `lines`, and its probability, whatever the
     /// threshold (nil for an empty image); throws where the network cannot run.
     public mutating func estimate(_ image: GrayImage, lines: [TextLine]) throws(ReaderStageError) -> OrientationEstimate? {
+        lastTurnProbabilities = nil
         guard !image.isEmpty else { return nil }
         if let regionMargin, let part = PixelRect(around: lines, margin: regionMargin, width: image.width, height: image.height) {
             image.crop(part, into: &region)
@@ -50,6 +52,7 @@ public struct ModelPhotoOrienter: PhotoOrienter {
 
     /// The most likely turn of what the orienter sees, `view`.
     private mutating func estimate(_ view: GrayImage) throws(ReaderStageError) -> OrientationEstimate? {
+        lastTurnProbabilities = nil
         guard !view.isEmpty else { return nil }
         let (w, h) = OrienterConvention.fittedSize(width: view.width, height: view.height)
         view.resize(into: &fitted, width: w, height: h, scratch: &scratch)
@@ -59,11 +62,15 @@ public struct ModelPhotoOrienter: PhotoOrienter {
         } catch {
             throw ReaderStageError(stage: "the trained photo orienter", reason: String(describing: error))
         }
-        return network.withOutput { output -> OrientationEstimate? in
-            guard output.values.count >= OrienterConvention.classCount else { return nil }
+        let (estimate, probabilities) = network.withOutput { output -> (OrientationEstimate?, TurnProbabilities?) in
+            guard output.values.count >= OrienterConvention.classCount else { return (nil, nil) }
             let top = output.values.withUnsafeBufferPointer { TopClass($0, offset: 0, count: OrienterConvention.classCount) }
-            return OrientationEstimate(clockwiseTurns: top.index, confidence: 1 / top.sum)
+            var p = SIMD4<Double>()
+            for k in 0..<OrienterConvention.classCount { p[k] = exp(Double(output.values[k] - top.maximum)) / top.sum }
+            return (OrientationEstimate(clockwiseTurns: top.index, confidence: 1 / top.sum), TurnProbabilities(p))
         }
+        lastTurnProbabilities = probabilities
+        return estimate
     }
 
     /// The photo's turn where the orienter is sure of it, a quarter turn it guesses at least
