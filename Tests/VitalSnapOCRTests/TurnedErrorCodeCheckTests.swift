@@ -43,6 +43,9 @@ struct TurnedErrorCodeCheckTests {
         // Sure the photo stands as read: the value stands; so does one that is no error code turned over.
         #expect(check.check(result("63"), probabilities: probabilities(halfTurn: 0.01)).reading?.readingString == "63")
         #expect(check.check(result("128"), probabilities: probabilities(halfTurn: 0.9)).reading?.readingString == "128")
+        // A plain numeric display shows no error screens: its 63 stands.
+        let numeric = TurnedErrorCodeCheck(peripheral: .numericDisplay)
+        #expect(numeric.check(result("63"), probabilities: probabilities(halfTurn: 0.9)).reading?.readingString == "63")
     }
 
     @Test func theTurnIsThePhotosAndItsLinesTogether() {

@@ -86,7 +86,7 @@ public struct DisplayReader: Sendable {
         selection = LineSelection(configuration: configuration.selection)
         gapSplitter = peripheral.fields.count > 1 ? LineGapSplitter(configuration: configuration.gapSplit) : nil
         glareCheck = GlareCheck(configuration: configuration.glare)
-        turnedErrorCode = TurnedErrorCodeCheck(configuration: configuration.turnedErrorCode)
+        turnedErrorCode = TurnedErrorCodeCheck(configuration: configuration.turnedErrorCode, peripheral: peripheral.type)
         leadingOneLook = configuration.usesPhotoLocator && peripheral.type != .numericDisplay ? stages.leadingOneReach.map(LeadingOneLook.init) : nil
         guard configuration.asksSecondOpinion else { return }
         if let recognition = stages.secondRecognition {

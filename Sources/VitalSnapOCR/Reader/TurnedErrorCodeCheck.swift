@@ -24,9 +24,13 @@ public struct TurnedErrorCodeCheck: Sendable {
     }
 
     public var configuration: Configuration
+    /// Whether the peripheral shows error codes among its values: every one but a plain numeric display, whose
+    /// two-digit values have no error screen to be (the BP fields' `63`, refused for one at 0.05).
+    public var applies: Bool
 
-    public init(configuration: Configuration = .init()) {
+    public init(configuration: Configuration = .init(), peripheral: PeripheralType = .glucoseMeter) {
         self.configuration = configuration
+        applies = peripheral != .numericDisplay
     }
 
     /// The text a seven-segment display shows turned over (read backwards, each character turned), or nil where
@@ -55,7 +59,7 @@ public struct TurnedErrorCodeCheck: Sendable {
     /// `result` refused where its one value reads as an error code turned over and `probabilities` (the orienter's,
     /// for the image as given to the look) give the photo turned over as read at least the threshold.
     public func check(_ result: PhotoResult, probabilities: TurnProbabilities) -> PhotoResult {
-        guard let values = result.reading?.values, values.count == 1, Self.isErrorCodeTurnedOver(values[0].text),
+        guard applies, let values = result.reading?.values, values.count == 1, Self.isErrorCodeTurnedOver(values[0].text),
               let corners = result.reading?.lines.first?.corners
         else { return result }
         // The turn the look read the value at: the photo's own turn, then its line's reading direction.
