@@ -222,7 +222,7 @@ public struct DisplayReader: Sendable {
                 let turned = stages.turnedLooks.contains(tilt)
                 if turned && !mayTurn { continue }
                 var second = try secondReaders[k].reader.read(image: tilt == 0 ? image : image.tilted(by: tilt), file: file)
-                // Values only where turned (a word turned is another word or digits: `LO`, `07`); never one doubted for a 1.
+                // Values only where turned (a word turned is another word or digits: `LO`, `07`); none `Refusal.doubts`.
                 guard second.reading?.readingString != nil || (second.reading?.word != nil && !turned),
                     !second.givesValue(doubtedBy: result.reading?.refusal) else { continue }
                 var warning = secondReaders[k].warning
