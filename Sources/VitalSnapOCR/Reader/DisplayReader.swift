@@ -370,8 +370,8 @@ public struct DisplayReader: Sendable {
             stages.rectifier.rectify(line, pyramid: frame.pyramid, into: &crop)
             read = try stages.recognizer.recognize(crop)
         }
-        if line.role != .auxiliary, leadingOneLook != nil {
-            try leadingOneLook!.look(at: line, read: &read, pyramid: frame.pyramid, rectifier: &stages.rectifier, recognizer: &stages.recognizer)
+        if line.role != .auxiliary {
+            try leadingOneLook?.look(at: line, read: &read, pyramid: frame.pyramid, rectifier: &stages.rectifier, recognizer: &stages.recognizer)
         }
         if stages.agreement.applies(to: read, of: line) {
             viewProbabilities.removeAll(keepingCapacity: true)

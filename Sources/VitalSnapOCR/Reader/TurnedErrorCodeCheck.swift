@@ -50,37 +50,29 @@ public struct TurnedErrorCodeCheck: Sendable {
         return out
     }
 
-    /// Whether `text` turned over is an error code: `E` and one digit.
-    static func isErrorCodeTurnedOver(_ text: String) -> Bool {
-        guard let turned = turnedOver(text), turned.count == 2, turned.first == "E" else { return false }
-        return turned.last?.isNumber == true
+    /// The error code `text` shows turned over (`E` and one digit: `E9` for `63`), or nil.
+    static func errorCodeTurnedOver(_ text: String) -> String? {
+        guard let turned = turnedOver(text), turned.count == 2, turned.first == "E", turned.last?.isNumber == true
+        else { return nil }
+        return turned
     }
+
+    /// Whether `text` turned over is an error code (`errorCodeTurnedOver`).
+    static func isErrorCodeTurnedOver(_ text: String) -> Bool { errorCodeTurnedOver(text) != nil }
 
     /// `result` refused where its one value reads as an error code turned over and `probabilities` (the orienter's,
     /// for the image as given to the look) give the photo turned over as read at least the threshold.
     public func check(_ result: PhotoResult, probabilities: TurnProbabilities) -> PhotoResult {
-        guard applies, let values = result.reading?.values, values.count == 1, Self.isErrorCodeTurnedOver(values[0].text),
+        guard applies, let values = result.reading?.values, values.count == 1, let code = Self.errorCodeTurnedOver(values[0].text),
               let corners = result.reading?.lines.first?.corners
         else { return result }
         // The turn the look read the value at: the photo's own turn, then its line's reading direction.
-        let angle = atan2(corners.topRight.y - corners.topLeft.y, corners.topRight.x - corners.topLeft.x)
-        let lineTurns = Int((angle / (Double.pi / 2)).rounded())
-        let turnedOver = probabilities[Self.clockwiseTurns(of: result.readOrientation) + lineTurns + 2]
+        let lineTurns = Int((corners.angle / (Double.pi / 2)).rounded())
+        let turnedOver = probabilities[result.readOrientation.clockwiseTurnsStoodUp + lineTurns + 2]
         guard turnedOver >= configuration.minimumTurnedOverProbability else { return result }
-        let code = Self.turnedOver(values[0].text) ?? ""
         var doubt = Refusal(
             .turnsDisagree, "\(values[0].text) may be the error code \(code) upside down (orienter \(String(format: "%.2f", turnedOver)))")
         doubt.mayBeTurnedErrorCode = values[0].text
         return result.refused(doubt)
-    }
-
-    /// How many quarter turns clockwise a photo read stood up by `orientation` was turned.
-    static func clockwiseTurns(of orientation: ExifOrientation) -> Int {
-        switch orientation {
-        case .left: 1
-        case .down: 2
-        case .right: 3
-        default: 0
-        }
     }
 }

@@ -38,10 +38,9 @@ public struct Refusal: Sendable, Hashable, Error, CustomStringConvertible {
     /// (`lacksLeadingOne`, `mayBeTurnedErrorCode`): a later look may not give it.
     public func doubts(_ text: String) -> Bool { text == lacksLeadingOne || text == mayBeTurnedErrorCode }
 
-    public init(_ reason: Reason, _ message: String, lacksLeadingOne: String? = nil) {
+    public init(_ reason: Reason, _ message: String) {
         self.reason = reason
         self.message = message
-        self.lacksLeadingOne = lacksLeadingOne
     }
 
     public var description: String { message }

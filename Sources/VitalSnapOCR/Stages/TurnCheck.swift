@@ -43,4 +43,15 @@ extension ExifOrientation {
         default: self
         }
     }
+
+    /// How many quarter turns clockwise a photo read stood up by this turn was turned: the inverse of
+    /// `OrientationEstimate.uprightingOrientation` (0 for the mirrored ones).
+    var clockwiseTurnsStoodUp: Int {
+        switch self {
+        case .left: 1
+        case .down: 2
+        case .right: 3
+        default: 0
+        }
+    }
 }

@@ -52,7 +52,6 @@ public struct ModelPhotoOrienter: PhotoOrienter {
 
     /// The most likely turn of what the orienter sees, `view`.
     private mutating func estimate(_ view: GrayImage) throws(ReaderStageError) -> OrientationEstimate? {
-        lastTurnProbabilities = nil
         guard !view.isEmpty else { return nil }
         let (w, h) = OrienterConvention.fittedSize(width: view.width, height: view.height)
         view.resize(into: &fitted, width: w, height: h, scratch: &scratch)
