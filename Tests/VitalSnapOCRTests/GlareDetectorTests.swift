@@ -165,6 +165,20 @@ final class GlareDetectorTests: XCTestCase {
         XCTAssertGreaterThan(report.share, Double(blob.area) / Double(display.area) - 1e-12)
     }
 
+    /// On a backlit display a lit band across the window, joined to the lit strokes it crosses and with a
+    /// solid core of its own, is a strip, not a reflection: it does not cover the digits. A compact spot of the
+    /// same brightness over them instead does.
+    func testALitBandAcrossABacklitDisplayIsNotGlareOverItsDigits() {
+        var banded = frame(background: 30, ink: 250)
+        fill(&banded, PixelRect(x: 26, y: 46, width: 104, height: 8), 252)
+        let band = detect(banded, polarity: .light)
+        XCTAssertEqual(band.regions.count, 1, "the band is bright and solid enough to be found")
+        XCTAssertFalse(band.coversDigits, "\(band.regions)")
+        var spotted = frame(background: 30, ink: 250)
+        fill(&spotted, PixelRect(x: 60, y: 36, width: 22, height: 26), 252)
+        XCTAssertTrue(detect(spotted, polarity: .light).coversDigits)
+    }
+
     /// The cell before the number, where glare can hide a leading digit (11.4 read as 1.4).
     let cellBefore = PixelRect(x: 22, y: 35, width: 18, height: 30)
     let cellAfter = PixelRect(x: 100, y: 35, width: 40, height: 30)
