@@ -136,18 +136,19 @@ public struct GlareDetector: Sendable {
             regions.append(r)
             area += onDisplay
             let touchesEdge = blob.box.minX == 0 || blob.box.minY == 0 || blob.box.maxX == search.width || blob.box.maxY == search.height
-            // A reflection is a compact spot; a strip or ring of the bright body beside the window is not.
+            // A reflection is a compact spot inside where blobs are followed; a strip or ring of the bright body
+            // beside the window is not.
             let compact = max(r.width, r.height) <= c.compactAspect * min(r.width, r.height) && blob.fill >= c.compactFill
-            if !touchesEdge && compact { inner.append(r) }
+            let spot = !touchesEdge && compact
+            if spot { inner.append(r) }
             // On a backlit display a blob still reaching the edge of where it was followed is the device's bright
             // body around the dark window, joined to the lit digits (a lit bar, a blurred edge) where the level
             // that tells glare from backlit digits is below the body's grey: it covers the digits only through
             // their own lit strokes. (In the generated families it refused 46 readings right, none of them under
-            // glare.) Nor, there, is a strip or a ring lit over the digits: a reflection is a compact spot, and a
-            // lit band across the window joined to the lit strokes, or an unevenly lit LCD's bright part taken
-            // for backlit digits' window, is not (2026-12-02: four generated readings right, under no glare, had
-            // been refused so, at seeds 900001 and 900002; nothing more read wrong).
-            if polarity == .dark || (!touchesEdge && compact) { overDigits.append(r) }
+            // glare.) Nor is a strip or a ring lit over the digits there: a lit band joined to the lit strokes, an
+            // unevenly lit LCD's bright part read as backlit (2026-12-02: four generated readings right, under no
+            // glare, had been refused so at seeds 900001 and 900002; nothing more read wrong). Only a spot counts.
+            if polarity == .dark || spot { overDigits.append(r) }
         }
         // Glare pixels on a digit, not merely a blob's bounding box over it: the bright body around a display
         // is one blob whose box spans the whole window.
