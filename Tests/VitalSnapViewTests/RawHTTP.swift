@@ -6,6 +6,9 @@ import Glibc
 /// A request written by hand to a loopback port, for headers a browser or URLSession would not send (a foreign
 /// `Host`, a forged `Origin`, a malformed request line): the answer's status line and headers.
 struct RawHTTP {
+    /// Seconds to wait for an answer the test needs (see `send`).
+    static let defaultTimeout: Double = 120
+
     struct Answer {
         var status: Int
         var head: String
@@ -13,9 +16,14 @@ struct RawHTTP {
     }
 
     /// Sends `request` (with `\r\n` line ends and the blank line) to 127.0.0.1:`port`; nil when the server closed
-    /// the connection without an answer. Waits on a thread of its own: a blocked wait on one of Swift's few
-    /// cooperative threads could keep the server under test from answering at all.
-    static func send(_ request: String, port: Int, timeout: Double = 10) async throws -> Answer? {
+    /// the connection, or stayed silent for `timeout` seconds, without an answer. Waits on a thread of its own: a
+    /// blocked wait on one of Swift's few cooperative threads could keep the server under test from answering at all.
+    ///
+    /// The default wait is long because the server's handlers share those cooperative threads with every other
+    /// suite `swift test` runs at once: on CI's two cores, busy with the readers' accuracy suites, the view's page
+    /// once took longer than the 10 s this used to wait, and the test read the silence as a refusal. Only callers for
+    /// whom silence is a fine answer (a hostile request the server may just drop) pass a short one.
+    static func send(_ request: String, port: Int, timeout: Double = defaultTimeout) async throws -> Answer? {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
                 continuation.resume(with: Result { try blockingSend(request, port: port, timeout: timeout) })
