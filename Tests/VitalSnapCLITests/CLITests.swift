@@ -11,6 +11,12 @@ import Darwin
 /// asserted: only outcomes certain whatever the reader does (errors for unreadable files, no reading for a
 /// blank image).
 final class CLITests: XCTestCase {
+    /// The rule-based reader, for the tests of what the commands print, count and refuse rather than of what the
+    /// reader reads: the default trained reader tries every look it has on a blank image before it gives up,
+    /// which in a debug build costs a minute and a half of CPU per image (ReaderCLITests run it through the
+    /// command line).
+    static let fastReader = ["--reader", "rules"]
+
     static let jsonKeys: Set<String> = [
         "file", "status", "reading", "values", "unit", "confidence", "glare", "display", "word", "message", "error", "warnings",
     ]
@@ -30,7 +36,7 @@ final class CLITests: XCTestCase {
         let folder = try makeTemporaryFolder()
         try writeInputs(in: folder)
         let inputs = ["empty.jpg", "truncated.jpg", "random.jpg", "huge.png", "missing.jpg", "blank.png"]
-        let result = try CLI.run(["batch"] + inputs + ["--peripheral", "9", "--jobs", "3"], in: folder)
+        let result = try CLI.run(["batch"] + inputs + ["--peripheral", "9", "--jobs", "3"] + Self.fastReader, in: folder)
 
         XCTAssertEqual(result.status, 1, "an unreadable image makes the exit status 1\n\(result.stderr)")
         XCTAssertEqual(result.lines.count, inputs.count, result.stdout)
@@ -99,7 +105,7 @@ final class CLITests: XCTestCase {
         try Fixture.write(try Fixture.blankPNG(), to: folder.appendingPathComponent("photos/b.png"))
         try Fixture.write(try Fixture.blankPNG(), to: photos.appendingPathComponent("a.png"))
         try "not an image".write(to: folder.appendingPathComponent("photos/notes.txt"), atomically: true, encoding: .utf8)
-        let result = try CLI.run(["batch", "photos", "--peripheral", "9"], in: folder)
+        let result = try CLI.run(["batch", "photos", "--peripheral", "9"] + Self.fastReader, in: folder)
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try result.lines.map { try jsonObject($0)["file"] as? String }, ["photos/b.png", "photos/deeper/a.png"])
     }
@@ -113,7 +119,7 @@ final class CLITests: XCTestCase {
         try Fixture.write(try Fixture.blankPNG(), to: folder.appendingPathComponent("blank.png"))
         XCTAssertEqual(chmod(locked.path, 0), 0)
         defer { chmod(locked.path, 0o755) }
-        let result = try CLI.run(["batch", "locked", "blank.png", "--peripheral", "9"], in: folder)
+        let result = try CLI.run(["batch", "locked", "blank.png", "--peripheral", "9"] + Self.fastReader, in: folder)
         XCTAssertEqual(result.status, 1)
         let objects = try result.lines.map { try jsonObject($0) }
         XCTAssertEqual(objects.map { $0["file"] as? String }, ["locked", "blank.png"])
@@ -126,7 +132,7 @@ final class CLITests: XCTestCase {
         let folder = try makeTemporaryFolder()
         try writeInputs(in: folder)
         let inputs = ["blank.png", "empty.jpg", "missing.png"]
-        let result = try CLI.run(["batch"] + inputs + ["--peripheral", "9", "--format", "tsv"], in: folder)
+        let result = try CLI.run(["batch"] + inputs + ["--peripheral", "9", "--format", "tsv"] + Self.fastReader, in: folder)
         XCTAssertEqual(result.status, 1)
         let lines = result.lines
         XCTAssertEqual(lines.count, inputs.count + 1, result.stdout)
@@ -140,7 +146,7 @@ final class CLITests: XCTestCase {
     func testBatchTableIsReadable() throws {
         let folder = try makeTemporaryFolder()
         try writeInputs(in: folder)
-        let result = try CLI.run(["batch", "blank.png", "random.jpg", "--peripheral", "9", "--format", "table"], in: folder)
+        let result = try CLI.run(["batch", "blank.png", "random.jpg", "--peripheral", "9", "--format", "table"] + Self.fastReader, in: folder)
         XCTAssertEqual(result.status, 1)
         let lines = result.lines
         XCTAssertEqual(lines.count, 3, result.stdout)
@@ -204,7 +210,7 @@ final class CLITests: XCTestCase {
         let folder = try makeTemporaryFolder()
         try writeLabelledFolder(folder.appendingPathComponent("set"))
 
-        let text = try CLI.run(["eval", "set"], in: folder)
+        let text = try CLI.run(["eval", "set"] + Self.fastReader, in: folder)
         XCTAssertEqual(text.status, 1, "unreadable labelled images make the exit status 1\n\(text.stderr)")
         XCTAssertTrue(text.stdout.contains("4 images"), text.stdout)
         for (label, n) in [("correct", 1), ("wrong", 0), ("no reading", 1), ("unreadable", 2)] {
@@ -212,7 +218,7 @@ final class CLITests: XCTestCase {
         }
         XCTAssertTrue(text.stdout.contains("random.jpg") && text.stdout.contains("missing.png"), "the unreadable ones are listed")
 
-        let json = try CLI.run(["eval", "set", "--json", "--jobs", "2"], in: folder)
+        let json = try CLI.run(["eval", "set", "--json", "--jobs", "2"] + Self.fastReader, in: folder)
         XCTAssertEqual(json.status, 1)
         let summary = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any], json.stdout)
         let total = try XCTUnwrap(summary["total"] as? [String: Any])
@@ -234,7 +240,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(missing.status, 64)
         XCTAssertTrue(missing.stderr.contains("--peripheral"), missing.stderr)
 
-        let given = try CLI.run(["eval", "set", "--peripheral", "100", "--json"], in: folder)
+        let given = try CLI.run(["eval", "set", "--peripheral", "100", "--json"] + Self.fastReader, in: folder)
         XCTAssertEqual(given.status, 1)
         let summary = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(given.stdout.utf8)) as? [String: Any])
         XCTAssertEqual((summary["total"] as? [String: Any])?["errors"] as? Int, 2)
@@ -245,14 +251,14 @@ final class CLITests: XCTestCase {
         let folder = try makeTemporaryFolder()
         try writeLabelledFolder(folder.appendingPathComponent("sets/one"))
         try writeLabelledFolder(folder.appendingPathComponent("sets/nested/two"))
-        let text = try CLI.run(["eval", "sets"], in: folder)
+        let text = try CLI.run(["eval", "sets"] + Self.fastReader, in: folder)
         XCTAssertEqual(text.status, 1)
         let lines = text.lines
         XCTAssertTrue(lines.contains { $0.hasPrefix("one ") }, text.stdout)
         XCTAssertTrue(lines.contains { $0.hasPrefix("nested/two ") }, text.stdout)
         XCTAssertTrue(lines.contains { $0.hasPrefix("total") && $0.contains(" 8 ") }, text.stdout)
 
-        let json = try CLI.run(["eval", "sets", "--json"], in: folder)
+        let json = try CLI.run(["eval", "sets", "--json"] + Self.fastReader, in: folder)
         let summary = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let folders = try XCTUnwrap(summary["folders"] as? [[String: Any]])
         XCTAssertEqual(folders.compactMap { $0["folder"] as? String }, ["sets/nested/two", "sets/one"])
