@@ -2,14 +2,21 @@ import VitalSnapImaging
 
 /// Stage: whether glare covers the digits of a reading.
 ///
-/// Input: the image read and its reading. Output: a `GlareReport` over that image; the reader refuses a value
-/// whose digits it covers. Glare matters where it covers the characters themselves, and the cell just before
-/// and after the number, where it may hide a whole digit (11.4 read as 1.4), but not the rest of the display.
+/// Input: the image read, its reading, and which digits could hide beside each of its numbers. Output: a
+/// `GlareReport` over that image; the reader refuses a value whose digits it covers. Glare matters where it covers
+/// the characters themselves, and the cell just before and after the number where a whole digit could hide there
+/// (11.4 read as 1.4; but no digit before an SpO2 of 94 makes another SpO2), but not the rest of the display.
 /// Keeps its boxes between images.
 public struct GlareCheck: Sendable {
     public struct Configuration: Sendable {
-        /// The cell looked at before and after a number is this many digit heights wide: about a digit's cell.
-        public var neighbourCellWidth = 0.6
+        /// The cell looked at before and after a number is this many digit heights wide: a digit's cell and the
+        /// gap before it. (0.6 until 2026-12-02: a reflection over the hidden `16` of a generated scale's `165.8`
+        /// ended a pixel short of that cell, and `5.8` was read.)
+        public var neighbourCellWidth = 0.8
+        /// Glare beside a number that reaches within this many digit heights of it covers the number whatever
+        /// digit could hide there: it may be washing out the number's own first or last digit, which is then read
+        /// as another (a glucose meter's `103` under a reflection just before its `1`, read `403`).
+        public var hiddenDigitClearance = 0.25
         /// The display is looked at this many digit heights (of the tallest line) around the lines, besides the
         /// neighbouring cells: only just around them, since further out lies the body of the device, often
         /// white plastic.
@@ -20,13 +27,21 @@ public struct GlareCheck: Sendable {
     public var configuration: Configuration
     public var detector = GlareDetector()
     private var digitBoxes: [PixelRect] = []
+    /// The places beside the numbers, for the detector: for line `i` of `n`, its two cells at `2i` and `2i + 1`
+    /// (before and after it along the image's x, or y where it reads up or down) and the strips of those cells
+    /// nearest the number (`hiddenDigitClearance` wide) at `2n + 2i` and `2n + 2i + 1`.
     private var nearbyBoxes: [PixelRect] = []
 
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
     }
 
-    public mutating func check(_ image: GrayImage, reading: Reading) -> GlareReport {
+    /// Whether glare covers `reading`'s digits in `image`. `digitMayHide(i, side)`: whether a digit hidden at
+    /// `side` of the number of `reading.lines[i]` could make another plausible value of its field
+    /// (`ReadingAssembler.digitMayHide`); without it, any could.
+    public mutating func check(
+        _ image: GrayImage, reading: Reading, digitMayHide: (Int, GlareCover.Side) -> Bool = { _, _ in true }
+    ) -> GlareReport {
         guard let first = reading.lines.first, let union = reading.linesBox else { return .none }
         digitBoxes.removeAll(keepingCapacity: true)
         for line in reading.lines {
@@ -34,22 +49,14 @@ public struct GlareCheck: Sendable {
         }
         nearbyBoxes.removeAll(keepingCapacity: true)
         for line in reading.lines {
-            let cell = Int(configuration.neighbourCellWidth * line.digitHeight)
-            // Beside the number as located where the locator knew its ends (a trained recognizer's character
-            // boxes are narrow spikes on the digits), else beside the characters read: before and after it along
-            // its reading direction, which is up or down the image in a sideways photo.
-            // Worked out as for a line across the image, in a frame with x and y swapped where it reads up or down.
-            let upOrDown = line.corners.map(Self.readsUpOrDown) ?? false
-            let read = line.boundingBox.transposed(upOrDown)
-            var box = read
-            if let located = line.locatedBox?.transposed(upOrDown) {
-                // Its ends only: the cells keep the characters' rows.
-                box = read.union(located)
-                box.y = read.y
-                box.height = read.height
-            }
-            nearbyBoxes.append(PixelRect(x: box.minX - cell, y: box.minY, width: cell, height: box.height).transposed(upOrDown))
-            nearbyBoxes.append(PixelRect(x: box.maxX, y: box.minY, width: cell, height: box.height).transposed(upOrDown))
+            let (before, after) = cells(beside: line, width: configuration.neighbourCellWidth)
+            nearbyBoxes.append(before)
+            nearbyBoxes.append(after)
+        }
+        for line in reading.lines {
+            let (before, after) = cells(beside: line, width: configuration.hiddenDigitClearance)
+            nearbyBoxes.append(before)
+            nearbyBoxes.append(after)
         }
         let margin = Int(first.digitHeight * configuration.displayMargin)
         let cell = Int(configuration.neighbourCellWidth * first.digitHeight)
@@ -58,21 +65,64 @@ public struct GlareCheck: Sendable {
         let display = union.transposed(sideways).insetBy(dx: -margin - cell, dy: -margin).transposed(sideways)
         // The digits' height across their lines, which a sideways line's character boxes do not give.
         let digitHeight = Int(reading.digitHeight)
-        let report = detector.detect(
-            in: image, display: display, digits: digitBoxes, nearby: nearbyBoxes, polarity: first.polarity,
+        // Covered: the characters, or a cell beside a number where the glare comes close to it or a digit could
+        // hide. Lines read backwards in the image (right to left, or up it) have their number's start at the cell
+        // of the larger x (or y).
+        func covers(_ cover: GlareCover) -> Bool {
+            if cover.characters { return true }
+            let n = reading.lines.count
+            for (i, line) in reading.lines.enumerated() {
+                let backwards = Self.readsBackwards(line)
+                for k in 0..<2 where cover.coversPlace(2 * i + k) {
+                    if cover.coversPlace(2 * n + 2 * i + k) { return true }
+                    // k = 0: the cell of the smaller x (or y), before the number unless the line reads backwards.
+                    if digitMayHide(i, (k == 0) != backwards ? .before : .after) { return true }
+                }
+            }
+            return false
+        }
+        var (report, cover) = detector.examine(
+            image, display: display, digits: digitBoxes, nearby: nearbyBoxes, polarity: first.polarity,
             digitHeight: digitHeight, linesReadUpOrDown: sideways)
+        report.coversDigits = covers(cover)
         // A line cut from a crop of the display has no rows of the display above and below its digits to tell
         // its polarity against, and a bright end of the window makes dark digits look light; taken the wrong
         // way, the display's own bright background becomes glare (an orange electricity meter's, refused).
         // There glare must be found over the digits with the other polarity too.
         guard report.coversDigits, !first.polarityIsSure else { return report }
-        let other = detector.detect(
-            in: image, display: display, digits: digitBoxes, nearby: nearbyBoxes,
+        let other = detector.examine(
+            image, display: display, digits: digitBoxes, nearby: nearbyBoxes,
             polarity: first.polarity == .dark ? .light : .dark, digitHeight: digitHeight, linesReadUpOrDown: sideways)
-        if other.coversDigits { return report }
-        var unsure = report
-        unsure.coversDigits = false
-        return unsure
+        if covers(other.cover) { return report }
+        report.coversDigits = false
+        return report
+    }
+
+    /// The cells `width` digit heights wide just beyond each end of `line`'s number along the image's x (y where
+    /// it reads up or down), the smaller coordinate's first: beside the number as located where the locator knew
+    /// its ends (a trained recognizer's character boxes are narrow spikes on the digits), else beside the
+    /// characters read. Worked out as for a line across the image, in a frame with x and y swapped where it reads
+    /// up or down.
+    private func cells(beside line: RecognizedLine, width share: Double) -> (PixelRect, PixelRect) {
+        let cell = Int(share * line.digitHeight)
+        let upOrDown = line.corners.map(Self.readsUpOrDown) ?? false
+        let read = line.boundingBox.transposed(upOrDown)
+        var box = read
+        if let located = line.locatedBox?.transposed(upOrDown) {
+            // Its ends only: the cells keep the characters' rows.
+            box = read.union(located)
+            box.y = read.y
+            box.height = read.height
+        }
+        return (PixelRect(x: box.minX - cell, y: box.minY, width: cell, height: box.height).transposed(upOrDown),
+                PixelRect(x: box.maxX, y: box.minY, width: cell, height: box.height).transposed(upOrDown))
+    }
+
+    /// Whether `line` reads towards the smaller x of the image (y where it reads up or down): turned over, its
+    /// number starts at the other end.
+    static func readsBackwards(_ line: RecognizedLine) -> Bool {
+        guard let q = line.corners else { return false }
+        return readsUpOrDown(q) ? q.topRight.y < q.topLeft.y : q.topRight.x < q.topLeft.x
     }
 
     /// Whether a line's reading direction is closer to vertical than to horizontal: a sideways photo's line.

@@ -79,10 +79,23 @@ public struct GlareDetector: Sendable {
         in image: GrayImage, display: PixelRect, digits: [PixelRect], nearby: [PixelRect] = [], polarity: InkPolarity,
         digitHeight knownDigitHeight: Int? = nil, linesReadUpOrDown: Bool = false
     ) -> GlareReport {
+        examine(
+            image, display: display, digits: digits, nearby: nearby, polarity: polarity, digitHeight: knownDigitHeight,
+            linesReadUpOrDown: linesReadUpOrDown
+        ).report
+    }
+
+    /// As `detect`, with what the glare covers place by place: the report's `coversDigits` is
+    /// `cover.coversAnything`, which takes every covered place beside a number as hiding a digit; a reader that
+    /// knows which digits could hide there (`GlareCheck`) asks the cover instead.
+    public mutating func examine(
+        _ image: GrayImage, display: PixelRect, digits: [PixelRect], nearby: [PixelRect] = [], polarity: InkPolarity,
+        digitHeight knownDigitHeight: Int? = nil, linesReadUpOrDown: Bool = false
+    ) -> (report: GlareReport, cover: GlareCover) {
         let region = display.intersection(image.bounds)
-        guard region.area > 0 else { return .none }
+        guard region.area > 0 else { return (.none, .none) }
         histogram.update(image, in: region)
-        guard !isBinarized(histogram) else { return .none }
+        guard !isBinarized(histogram) else { return (.none, .none) }
         let background = histogram.percentile(
             polarity == .dark ? configuration.backgroundPercentileForDarkInk : configuration.backgroundPercentileForLightInk)
         // Glare stands out from the display's own background, by a share of the room left below white and
@@ -95,7 +108,7 @@ public struct GlareDetector: Sendable {
             let lit = histogram.percentile(c.litPercentile)
             level = min(level, max(background + c.minimumStep, background + Int(c.litShare * Double(lit - background))))
         }
-        guard level <= 255 else { return .none }
+        guard level <= 255 else { return (.none, .none) }
         let digitHeight = knownDigitHeight ?? digits.lazy.map { $0.height }.max() ?? 0
         let search = (linesReadUpOrDown
             ? display.insetBy(dx: -digitHeight / 2, dy: -digitHeight)
@@ -156,9 +169,10 @@ public struct GlareDetector: Sendable {
             let overlap = place.intersection(blob)
             return !overlap.isEmpty && glarePixels(in: overlap) >= max(4, place.area / 100)
         }
-        let covers = overDigits.contains { r in digits.contains { covered($0, by: r) } }
-            || inner.contains { r in nearby.contains { covered($0, by: r) } }
-        return GlareReport(regions: regions, share: Double(area) / Double(region.area), coversDigits: covers)
+        var cover = GlareCover(characters: overDigits.contains { r in digits.contains { covered($0, by: r) } })
+        for (i, place) in nearby.enumerated() where inner.contains(where: { covered(place, by: $0) }) { cover.cover(place: i) }
+        let report = GlareReport(regions: regions, share: Double(area) / Double(region.area), coversDigits: cover.coversAnything)
+        return (report, cover)
     }
 
     /// Whether the histogram is of a thresholded image: almost nothing but black and white.

@@ -304,16 +304,16 @@ public struct DisplayReader: Sendable {
         }
         // Each line rectified, recognized, read again in other views, placed in the image; the best kept.
         let lines = try readFoundLines()
-        // The peripheral's fields, then glare over their digits.
-        var reading = assembler.assemble(lines)
-        let glare = glareCheck.check(image, reading: reading)
+        // The peripheral's fields, then glare over their digits and where a digit of theirs could hide.
+        let assembler = self.assembler; var reading = assembler.assemble(lines)
+        let glare = glareCheck.check(image, reading: reading) { assembler.digitMayHide($1, of: $0, in: reading) }
         if glare.coversDigits, case .values = reading.outcome { reading.refuse(Refusal(.glare, "glare covers the digits")) }
         var pass = ReadPass(
             result: PhotoResult(file: file, reading: reading, glare: glare), lines: lines,
             imageSize: (image.width, image.height))
         // The last look at a photo that may be turned.
         guard standingUpright else { return pass }
-        let turnCheck = stages.turnCheck, assembler = self.assembler
+        let turnCheck = stages.turnCheck
         pass.result = try turnCheck.check(pass, estimate: estimate, assembler: assembler) { turn throws(ReaderStageError) in
             try self.readTurned(image, turn, file: file)
         }

@@ -50,7 +50,7 @@ public struct ReadingAssembler: Sendable {
         didSet { fields = peripheral.measurementFields }
     }
     /// The peripheral's measurement fields, picked out once rather than for every frame.
-    private var fields: [FieldDefinition]
+    private(set) var fields: [FieldDefinition]
     /// Whether every value has a plausible range to be checked against, in every unit (not a plain numeric
     /// display's): a wrong text that passes for a value must also fall in its range.
     public var checksEveryValueAgainstARange: Bool {
