@@ -104,4 +104,30 @@ import VitalSnapImaging
         #expect(report.coversDigits)
         #expect(report.regions == [spot])
     }
+
+    /// A reflection between two of a number's characters, on neither character's box, covers the number: a
+    /// trained recognizer's boxes are narrow spikes on the digits, and a digit washed out between them has none.
+    /// The first and last 8 of the crop, read as 88 with spikes 4 px wide at their middles, under a spot over the
+    /// middle 8 (whose box the recognizer never gave).
+    @Test func aSpotBetweenTwoCharactersOfANumberCoversIt() {
+        var image = crop()
+        let spot = PixelRect(x: 44, y: 8, width: 16, height: 24)
+        fill(&image, spot, 255)
+        let spikes = [digits[0], digits[2]].map { d in
+            RecognizedCharacter(character: "8", confidence: 1, segments: [], box: PixelRect(x: d.x + d.width / 2 - 2, y: d.y, width: 4, height: d.height))
+        }
+        var line = RecognizedLine(
+            characters: spikes, confidence: 1, digitHeight: 34, polarity: .dark,
+            corners: LineQuad(
+                topLeft: Point(x: 20, y: 3), topRight: Point(x: 84, y: 3), bottomRight: Point(x: 84, y: 37),
+                bottomLeft: Point(x: 20, y: 37)),
+            contrast: 150, hasGap: false)
+        line.polarityIsSure = true
+        let reading = Reading(outcome: .values([]), confidence: 1, recognizedText: "88", lines: [line])
+        var check = GlareCheck()
+        #expect(check.check(image, reading: reading) { _, _ in false }.coversDigits)
+        // The characters' boxes alone do not see it.
+        check.configuration.coverSpanBetweenCharacters = false
+        #expect(!check.check(image, reading: reading) { _, _ in false }.coversDigits)
+    }
 }

@@ -21,6 +21,9 @@ public struct GlareCheck: Sendable {
         /// neighbouring cells: only just around them, since further out lies the body of the device, often
         /// white plastic.
         public var displayMargin = 0.2
+        /// Glare anywhere between a number's first and last character covers it, not only glare on a
+        /// character's own box (off: the characters' boxes alone, as until 2026-12-02).
+        public var coverSpanBetweenCharacters = true
         public init() {}
     }
 
@@ -45,7 +48,16 @@ public struct GlareCheck: Sendable {
         guard let first = reading.lines.first, let union = reading.linesBox else { return .none }
         digitBoxes.removeAll(keepingCapacity: true)
         for line in reading.lines {
-            for c in line.characters { digitBoxes.append(line.imageBox(of: c)) }
+            var span: PixelRect?
+            for c in line.characters {
+                let box = line.imageBox(of: c)
+                digitBoxes.append(box)
+                span = span.map { $0.union(box) } ?? box
+            }
+            // And the number's whole span, first character to last: a trained recognizer's character boxes are
+            // narrow spikes on the digits, and a digit washed out between two of them leaves no box of its own
+            // (a generated scale's 142.3 read 14.3, the reflection over its 2 between the 4 and the point).
+            if configuration.coverSpanBetweenCharacters, let span, line.characters.count > 1 { digitBoxes.append(span) }
         }
         nearbyBoxes.removeAll(keepingCapacity: true)
         for line in reading.lines {
