@@ -288,6 +288,19 @@ let benchmarks: @Sendable () -> Void = {
         return DisplayReaderState(reader: reader, image: image)
     }
 
+    // A photo that shows no display at all: refused only after every look the reader has (the second detector,
+    // the closer look, the tilts and turns, the rule-based reader, the contrast looks), the most a photo costs.
+    Benchmark("DisplayReader model refusal, blank 640x480") { (benchmark: Benchmark, state: DisplayReaderState) in
+        for _ in benchmark.scaledIterations {
+            blackHole(try state.reader.read(image: state.image))
+        }
+    } setup: {
+        var reader = DisplayReader(peripheral: try glucosePeripheral(), reader: .model(try ReaderModels.bundled()))
+        let image = GrayImage(width: 640, height: 480, fill: 128)
+        _ = try reader.read(image: image)
+        return DisplayReaderState(reader: reader, image: image)
+    }
+
     Benchmark("Live frame model 1280x720") { (benchmark: Benchmark, state: LiveState) in
         for _ in benchmark.scaledIterations {
             state.timestamp += 0.1
