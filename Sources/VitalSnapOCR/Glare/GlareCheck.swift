@@ -4,8 +4,9 @@ import VitalSnapImaging
 ///
 /// Input: the image read, its reading, and which digits could hide beside each of its numbers. Output: a
 /// `GlareReport` over that image; the reader refuses a value whose digits it covers. Glare matters where it covers
-/// the characters themselves, and the cell just before and after the number where a whole digit could hide there
-/// (11.4 read as 1.4; but no digit before an SpO2 of 94 makes another SpO2), but not the rest of the display.
+/// the characters themselves or the gaps between them, and the cell just before and after the number where a whole
+/// digit could hide there (11.4 read as 1.4; but no digit before an SpO2 of 94 makes another SpO2), but not the rest
+/// of the display.
 /// Keeps its boxes between images.
 public struct GlareCheck: Sendable {
     public struct Configuration: Sendable {
