@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Stage: a value line read again in other views of it (`LineView`), for a confidence the network alone cannot
 /// give. Its errors are confident ones: a digit misread at 0.99 is misread because of where the crop fell, and
@@ -32,6 +33,9 @@ public struct ViewAgreement: Sendable {
     public var views: [LineView]
     /// A reading less sure than this is not given (the recognizer's threshold, chosen with these views).
     public var minimumConfidence: Double
+    /// Traces each line judged: its probability alone, in each view, and the judgement (`vitalsnap inspect
+    /// --verbose` prints it), for telling which view doubts a reading.
+    private let logger = Logger(label: "vitalsnap.ocr")
 
     public init(views: [LineView], minimumConfidence: Double) {
         self.views = views
@@ -53,7 +57,12 @@ public struct ViewAgreement: Sendable {
         let wasSure = read.confidence >= minimumConfidence
         var logSum = log(max(read.lineConfidence, Self.probabilityFloor))
         for p in probabilities { logSum += log(max(p, Self.probabilityFloor)) }
+        let alone = read.lineConfidence
         read.lineConfidence = exp(logSum / Double(views.count + 1))
+        logger.trace("""
+            line \(String(read.characters.map(\.character))): alone \(alone), views \(probabilities), \
+            judged \(read.lineConfidence)
+            """)
         if wasSure && read.confidence < minimumConfidence {
             for i in read.characters.indices { read.characters[i].confidence = 0 }
             read.viewsDisagree = true
