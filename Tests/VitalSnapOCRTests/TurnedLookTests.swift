@@ -72,6 +72,31 @@ struct TurnedLookTests {
         #expect(warning.hasPrefix("read turned by \(degrees) degrees"))
     }
 
+    /// Scene 123 of the thermometer family at validation seed 900002: 36.9 °C photographed upside down, read as
+    /// it stands `69E` (a `3` turned over is an `E`). An `E` seen stops every later look, for an error screen
+    /// reads as a value turned (`E2` is `23`); one that follows a digit is no error code, and the turned looks
+    /// still read the photo.
+    @Test func digitsReadAsAnEAfterADigitAreReadTurned() throws {
+        let image = try scene(.thermometer, seed: 900_002, index: 123)
+        var turning = try reader(peripheral: 1, turned: true)
+        let result = try turning.read(image: image)
+        #expect(result.reading?.readingString == "36.9")
+        let warning = try #require(result.warnings.first { $0.hasPrefix("read upside down") })
+        #expect(warning.contains("69E"), "the first reading's reason: \(warning)")
+    }
+
+    @Test func anEAfterADigitReadsAsDigitsTurnedOverAndAnErrorCodeDoesNot() {
+        #expect(ReaderStages.mayReadTurnedDigits(after: refused(showing: "140\n69E")))
+        #expect(ReaderStages.mayReadTurnedDigits(after: refused(showing: "1EE")))
+        #expect(ReaderStages.mayReadTurnedDigits(after: refused(showing: "5E.I\n88")))
+        #expect(!ReaderStages.mayReadTurnedDigits(after: refused(showing: "E22")), "an error code as it stands")
+        #expect(!ReaderStages.mayReadTurnedDigits(after: refused(showing: "Err")))
+        #expect(!ReaderStages.mayReadTurnedDigits(after: refused(showing: "88\nE-3")))
+        #expect(!ReaderStages.mayReadTurnedDigits(after: refused(showing: "-E")), "an E after a dash")
+        #expect(!ReaderStages.mayReadTurnedDigits(after: refused(showing: "69E\n12:30")), "a clock shows which way up")
+        #expect(!ReaderStages.mayReadTurnedDigits(after: refused(showing: "36.9")), "no E: the looks are asked anyway")
+    }
+
     func refused(showing text: String) -> PhotoResult {
         PhotoResult(
             file: "", reading: Reading(outcome: .none(.noDigitsFound), confidence: 0, recognizedText: text, lines: []))

@@ -210,17 +210,17 @@ public struct DisplayReader: Sendable {
     /// second looks it asks only.
     private mutating func readWithLooks(_ image: GrayImage, file: String, evenedOut: Bool = false) throws(ReaderStageError) -> PhotoResult {
         let result = try read(image, file: file, standingUpright: configuration.standsPhotosUpright).result
+        // Where an `E` was seen, only the turned looks, and only where it reads as digits turned over.
+        let turnedOnly = !ReaderStages.SecondOpinion.mayAsk(after: result)
         guard result.reading?.readingString == nil, result.reading?.word == nil,
-            ReaderStages.SecondOpinion.mayAsk(after: result) else { return result }
-        if let agreed = try readAgainWithSecondRecognizer(image, file: file, refused: result) {
-            return agreed
-        }
+            !turnedOnly || ReaderStages.mayReadTurnedDigits(after: result) else { return result }
+        if !turnedOnly, let agreed = try readAgainWithSecondRecognizer(image, file: file, refused: result) { return agreed }
         let glare = result.reading?.refusal?.reason == .glare
         let mayTurn = ReaderStages.mayReadTurned(after: result)
         for k in secondReaders.indices where (secondReaders[k].afterGlare || !glare) && (secondReaders[k].evenedOut || !evenedOut) {
             for tilt in secondReaders[k].tilts {
                 let turned = stages.turnedLooks.contains(tilt)
-                if turned && !mayTurn { continue }
+                if turned ? !mayTurn : turnedOnly { continue }
                 var second = try secondReaders[k].reader.read(image: tilt == 0 ? image : image.tilted(by: tilt), file: file)
                 // Values only where turned (a word turned is another word or digits: `LO`, `07`); none `Refusal.doubts`.
                 guard second.reading?.readingString != nil || (second.reading?.word != nil && !turned),

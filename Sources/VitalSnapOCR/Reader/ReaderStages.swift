@@ -103,6 +103,23 @@ public struct ReaderStages: Sendable {
         }
         return true
     }
+    /// Whether a photo refused where an `E` was seen (`SecondOpinion.mayAsk(after:)` false) may still be read
+    /// turned (`turnedLooks`, and those only): where no line read starts with its `E`, as every error code does
+    /// (`E2`, `E-3`, `Err`), and every `E` follows a digit or a point. Turned over, a seven-segment `3` is an `E`,
+    /// so a display upside down reads `69E` for `36.9` and `1EE` for `333`, which no error screen upright shows;
+    /// read turned, it shows its value. A line starting with `E` (`E22` for `22.3` upside down) may be an error
+    /// code as it stands, whose turned reading would be a value that is none, and still refuses every look.
+    public static func mayReadTurnedDigits(after refused: PhotoResult) -> Bool {
+        guard let text = refused.reading?.recognizedText, text.contains("E") else { return false }
+        for line in text.split(separator: "\n") where line.contains("E") {
+            let characters = Array(line)
+            guard characters.first != "E" else { return false }
+            for i in characters.indices where characters[i] == "E" {
+                guard characters[i - 1].isNumber || characters[i - 1] == "." || characters[i - 1] == "E" else { return false }
+            }
+        }
+        return mayReadTurned(after: refused)
+    }
     /// Who reads a photo these stages refuse, for a second opinion (`DisplayReader.Configuration.asksSecondOpinion`).
     public var secondOpinion: SecondOpinion
     /// A second recognizer for a photo these stages refuse because a value's digits were unclear: the same
