@@ -112,10 +112,9 @@ public struct ReaderStages: Sendable {
     public static func mayReadTurnedDigits(after refused: PhotoResult) -> Bool {
         guard let text = refused.reading?.recognizedText, text.contains("E") else { return false }
         for line in text.split(separator: "\n") where line.contains("E") {
-            let characters = Array(line)
-            guard characters.first != "E" else { return false }
-            for i in characters.indices where characters[i] == "E" {
-                guard characters[i - 1].isNumber || characters[i - 1] == "." || characters[i - 1] == "E" else { return false }
+            guard line.first != "E" else { return false }
+            for (before, c) in zip(line, line.dropFirst()) where c == "E" {
+                guard before.isNumber || before == "." || before == "E" else { return false }
             }
         }
         return mayReadTurned(after: refused)
