@@ -9,6 +9,8 @@
 #                                       # models, written to Training/work/models-quick, not Models/reader)
 #   BUDGET_SCALE=4 Training/train.sh    # every stage's steps times 4 (a faster machine's larger settings)
 #   DEVICE=cuda Training/train.sh       # the training stages on a GPU (nothing needs one)
+#   RESUME=1 Training/train.sh          # go on from a run that stopped: the stages that ended are not run
+#                                       # again (give it the same WORK, SEED, BUDGET_SCALE and QUICK)
 #
 # Steps (each a script of its own; see Training/README.md):
 #   1 generate synthetic scenes and line crops (vitalsnap samples training-set), a training and a validation set
@@ -52,30 +54,41 @@ WORK="$(cd "$WORK" && pwd)"
 OUT="$(cd "$OUT" && pwd)"
 start=$(date +%s)
 step() { echo; echo "== $(( ($(date +%s) - start) / 60 )) min: $*"; }
+# Each stage that ends leaves a mark in WORK/.done; with RESUME=1 a marked stage is not run again.
+[ "${RESUME:-0}" = 1 ] || rm -rf "$WORK/.done"
+mkdir -p "$WORK/.done"
+stage() {  # name, command...
+    local name=$1; shift
+    if [ -e "$WORK/.done/$name" ]; then echo "(resumed: $name ended in an earlier run)"; return 0; fi
+    "$@"
+    touch "$WORK/.done/$name"
+}
 
 step "1 building vitalsnap and generating $SCENES + $VAL_SCENES synthetic scenes"
 swift build -c release --product vitalsnap >/dev/null
-rm -rf "$WORK/synth" "$WORK/synth-val"
-.build/release/vitalsnap samples training-set --count "$SCENES" --seed $((SEED + $(setting scenes training_seed_offset))) "$WORK/synth"
-.build/release/vitalsnap samples training-set --count "$VAL_SCENES" --seed $((SEED + $(setting scenes validation_seed_offset))) "$WORK/synth-val"
-rm -rf "$WORK/synth-orienter"
-.build/release/vitalsnap samples training-set --count "$ORIENTER_SCENES" --seed $((SEED + $(setting scenes orienter_seed_offset))) "$WORK/synth-orienter"
+scenes() {  # folder, count, the name of its seed offset
+    rm -rf "${WORK:?}/$1"
+    .build/release/vitalsnap samples training-set --count "$2" --seed $((SEED + $(setting scenes "$3"))) "$WORK/$1"
+}
+stage synth scenes synth "$SCENES" training_seed_offset
+stage synth-val scenes synth-val "$VAL_SCENES" validation_seed_offset
+stage synth-orienter scenes synth-orienter "$ORIENTER_SCENES" orienter_seed_offset
 
 cd Training
 W="$WORK"
 step "2 recognizer, first round"
-"$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --out "$W/recognizer-r1.pt" \
+stage recognizer-r1 "$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --out "$W/recognizer-r1.pt" \
     --config "$CONFIGS/recognizer-r1.json" --budget-scale "$BUDGET_SCALE" --device "$DEVICE" --seed "$SEED"
 step "3 detector, first round"
-"$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --out "$W/detector-r1.pt" \
+stage detector-r1 "$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --out "$W/detector-r1.pt" \
     --config "$CONFIGS/detector-r1.json" --budget-scale "$BUDGET_SCALE" --device "$DEVICE" --seed "$((SEED + 1))"
 step "4 pseudo-labelling the real training photos"
-"$PY" pseudo_label.py --detector "$W/detector-r1.pt" --recognizer "$W/recognizer-r1.pt" --out "$W/pseudo"
+stage pseudo "$PY" pseudo_label.py --detector "$W/detector-r1.pt" --recognizer "$W/recognizer-r1.pt" --out "$W/pseudo"
 step "5 fine-tuning with the real photos"
-"$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --extra-lines "$W/pseudo/lines.tsv" \
+stage recognizer "$PY" train_recognizer.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --extra-lines "$W/pseudo/lines.tsv" \
     --init "$W/recognizer-r1.pt" --out "$W/recognizer.pt" --config "$CONFIGS/recognizer-fine.json" --budget-scale "$BUDGET_SCALE" --device "$DEVICE" \
     --seed "$((SEED + 2))"
-"$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --real "$W/pseudo/scenes.jsonl" \
+stage detector "$PY" train_detector.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" --real "$W/pseudo/scenes.jsonl" \
     --init "$W/detector-r1.pt" --out "$W/detector.pt" --config "$CONFIGS/detector-fine.json" --budget-scale "$BUDGET_SCALE" --device "$DEVICE" \
     --seed "$((SEED + 3))"
 # Two more rounds: each pseudo-labels the photos again with the latest models (more lines agree with their
@@ -94,19 +107,25 @@ fine_round() {  # name, previous detector, previous recognizer, seed[, the previ
     wait "$recognizer_job"
 }
 step "5b second round: pseudo-labelling with the fine-tuned models, then both fine-tuned again side by side"
-fine_round r2 detector recognizer "$((SEED + 12))"
+stage r2 fine_round r2 detector recognizer "$((SEED + 12))"
 step "5c third round"
-fine_round r3 detector-r2 recognizer-r2 "$((SEED + 22))" pseudo-r2
+stage r3 fine_round r3 detector-r2 recognizer-r2 "$((SEED + 22))" pseudo-r2
 step "6 calibrating"
-"$PY" calibrate.py --recognizer "$W/recognizer-r3.pt" --synthetic-val "$W/synth-val" \
+stage calibration "$PY" calibrate.py --recognizer "$W/recognizer-r3.pt" --synthetic-val "$W/synth-val" \
     --extra-lines "$W/pseudo-r3/lines.tsv" --out "$W/calibration.json"
 step "7 the orienter: from scratch on the first generated scenes, then on those and more"
-"$PY" train_orienter.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" \
+stage orienter-r1 "$PY" train_orienter.py --synthetic "$W/synth" --synthetic-val "$W/synth-val" \
     --out "$W/orienter-r1.pt" --config "$CONFIGS/orienter-r1.json" --budget-scale "$BUDGET_SCALE" --device "$DEVICE" --seed "$((SEED + 8))"
-"$PY" train_orienter.py --synthetic "$W/synth" "$W/synth-orienter" --synthetic-val "$W/synth-val" \
+stage orienter "$PY" train_orienter.py --synthetic "$W/synth" "$W/synth-orienter" --synthetic-val "$W/synth-val" \
     --init "$W/orienter-r1.pt" --out "$W/orienter.pt" --config "$CONFIGS/orienter-fine.json" --budget-scale "$BUDGET_SCALE" --device "$DEVICE" \
     --seed "$((SEED + 9))"
 step "8 exporting, then the threshold checked on the validation photos with the Swift reader"
+# The reader as it ships also runs three files this recipe does not make (made on a GPU machine, Training/gpu). A
+# folder other than Models/reader gets the committed ones, so that the threshold is chosen, and the new models
+# are evaluated, in the reader as it ships.
+for file in photo-line-detector second-line-detector second-line-recognizer; do
+    [ -e "$OUT/$file.safetensors" ] || cp "../Models/reader/$file.safetensors" "$OUT/"
+done
 export_models() {
     "$PY" export.py --detector "$W/detector-r3.pt" --recognizer "$W/recognizer-r3.pt" --calibration "$W/calibration.json" \
         --fixture-crop "$(ls "$W"/synth-val/lines/*.png | head -n 1)" --orienter "$W/orienter.pt" --out "$OUT" \
