@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Trains the reader's three models from a fresh clone, on CPU, and writes them with their parity fixtures. One
 # recipe: every stage's settings are in Training/configs/ (budgets in optimizer steps, not minutes, so a run is
-# replayed step for step on any machine), the seeds follow SEED. About 3 h on 2 cores.
+# replayed step for step on any machine), the seeds follow SEED. About 2 h on 2 cores (2 h 5 min on 2026-12-06).
 #
 #   Training/train.sh                   # from the repository root; needs ../shared/data (the real photos)
 #   SEED=7 Training/train.sh            # another seed
