@@ -65,18 +65,8 @@ extension GrayImage {
     /// that they continue its background rather than draw a frame of their own.
     public func tilted(by angle: Double) -> GrayImage {
         let tilt = Tilt(angle: angle, sourceWidth: width, sourceHeight: height)
-        let map = tilt.toSource
         var out = GrayImage(width: 0, height: 0)
-        warp(map, width: tilt.width, height: tilt.height, into: &out)
-        guard !isEmpty else { return out }
-        let fill = borderMean
-        let maxX = Double(width) - 0.5, maxY = Double(height) - 0.5
-        for y in 0..<tilt.height {
-            for x in 0..<tilt.width {
-                let p = map.apply(Double(x), Double(y))
-                if p.x < -0.5 || p.y < -0.5 || p.x > maxX || p.y > maxY { out[x, y] = fill }
-            }
-        }
+        warp(tilt.toSource, width: tilt.width, height: tilt.height, outside: isEmpty ? nil : borderMean, into: &out)
         return out
     }
 

@@ -25,6 +25,24 @@ final class AffineWarpKernelTests: XCTestCase {
         }
     }
 
+    func testSamplesBeyondTheOuterEdgeTakeTheOutsideValueWhereOneIsGiven() {
+        let image = Fixtures.noise(width: 20, height: 15, seed: 7)
+        var out = GrayImage(width: 0, height: 0)
+        // Output (x, y) samples source (x + 3.25, y - 2.25): columns from 17 and rows up to 1 fall beyond the
+        // outer edge (x > 19.5, y < -0.5); the rest is the clamped warp's.
+        let map = AffineMap(a: 1, b: 0, c: 0, d: 1, tx: 3.25, ty: -2.25)
+        image.warp(map, width: 20, height: 15, outside: 7, into: &out)
+        let clamped = warped(image, map, width: 20, height: 15)
+        for y in 0..<15 {
+            for x in 0..<20 {
+                let beyond = Double(x) + 3.25 > 19.5 || Double(y) - 2.25 < -0.5
+                XCTAssertEqual(out[x, y], beyond ? 7 : clamped[x, y], "(\(x), \(y))")
+            }
+        }
+        XCTAssertEqual(out[16, 2], clamped[16, 2])
+        XCTAssertEqual(out[17, 2], 7)
+    }
+
     func testHalfPixelShiftAveragesNeighbours() {
         let image = GrayImage(width: 4, height: 2, pixels: [0, 100, 200, 255, 10, 20, 31, 40])
         let out = warped(image, AffineMap(a: 1, b: 0, c: 0, d: 1, tx: 0.5, ty: 0), width: 3, height: 2)

@@ -17,12 +17,17 @@ public struct AffineMap: Sendable, Hashable {
 
 extension GrayImage {
     /// Fills `out` (width x height) by sampling this image bilinearly at `transform(x, y)` for every output pixel.
-    /// Samples outside the image take the nearest edge pixel, so a band reaching past the border stays neutral.
-    public func warp(_ transform: AffineMap, width outWidth: Int, height outHeight: Int, into out: inout GrayImage) {
+    /// Samples outside the image take the nearest edge pixel, so a band reaching past the border stays neutral;
+    /// with `outside`, those whose pixel centre maps beyond the image's outer edge take that value instead.
+    public func warp(
+        _ transform: AffineMap, width outWidth: Int, height outHeight: Int, outside: UInt8? = nil, into out: inout GrayImage
+    ) {
         out.reshape(width: outWidth, height: outHeight)
         guard width > 0, height > 0 else { return }
         let w = width, h = height
         let maxX = Double(w - 1), maxY = Double(h - 1)
+        let fills = outside != nil, fill = outside ?? 0
+        let lowEdge = -0.5, highX = Double(w) - 0.5, highY = Double(h) - 0.5
         let t = transform
         pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { dst in
@@ -34,6 +39,12 @@ extension GrayImage {
                     var sy = t.d * fy + t.ty
                     let row = dst.baseAddress! + oy * outWidth
                     for ox in 0..<outWidth {
+                        if fills && (sx < lowEdge || sy < lowEdge || sx > highX || sy > highY) {
+                            row[ox] = fill
+                            sx += t.a
+                            sy += t.c
+                            continue
+                        }
                         let x = min(max(sx, 0), maxX), y = min(max(sy, 0), maxY)
                         let x0 = Int(x), y0 = Int(y)
                         let x1 = min(x0 + 1, w - 1), y1 = min(y0 + 1, h - 1)
