@@ -5,11 +5,12 @@ import VitalSnapImaging
 
 /// A photo of a measuring device that the trained stages still refuse after their other looks is read again
 /// tilted (`ReaderStages.tiltedLooks`): a display turned on the table or held askew, whose rows the detector
-/// finds less well than an upright one's.
+/// finds less well than an upright one's. A plain numeric display has tilted looks of its own
+/// (`ReaderStages.numericTiltedLooks`, after the crop read whole as one line where it is a crop of its line).
 struct TiltedLookTests {
-    /// The trained stages, with or without their tilted looks; no second recognizer, detector or rules (their
-    /// own tests), the closer look kept (asked before the tilted ones).
-    func reader(peripheral id: Int = 2, tilted: Bool, asks: Bool = true) throws -> DisplayReader {
+    /// The trained stages, with or without their tilted looks (and a numeric display's); no second recognizer,
+    /// detector or rules (their own tests), the closer look kept (asked before the tilted ones).
+    func reader(peripheral id: Int = 2, tilted: Bool, numericTilted: Bool = true, asks: Bool = true) throws -> DisplayReader {
         var models = try ReaderModels.bundled()
         models.secondDetector = nil
         models.secondRecognizer = nil
@@ -17,6 +18,7 @@ struct TiltedLookTests {
         var stages = ReaderStages.model(models)
         #expect(stages.tiltedLooks == ReaderStages.tiltedLookAngles)
         if !tilted { stages.tiltedLooks = [] }
+        if !numericTilted { stages.numericTiltedLooks = [] }
         var configuration = DisplayReader.Configuration()
         configuration.asksSecondOpinion = asks
         let peripheral = try #require(try PeripheralCatalog.builtIn()[id])
@@ -47,12 +49,27 @@ struct TiltedLookTests {
         #expect(warning.hasPrefix("read tilted by \(degrees) degrees"))
     }
 
-    @Test func aCameraFrameAndANumericDisplayAreNotReadTilted() throws {
+    @Test func aCameraFrameIsNotReadTilted() throws {
         let image = try askew()
         var live = try reader(tilted: true, asks: false)
         #expect(try live.read(image: image).reading?.readingString == nil, "a camera's frames are read once")
-        var numeric = try reader(peripheral: 100, tilted: true)
+    }
+
+    /// A plain numeric display is read at its own tilts (`numericTiltedLooks`), its reading taken where two looks
+    /// agree (`NumericLookTerms`): the scale still scale-s1-02 (74.0) turned 35 degrees counter-clockwise, read as
+    /// peripheral 100, which the first look finds no digits in.
+    @Test func aNumericDisplayHeldAskewIsReadAtItsOwnTilts() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Samples/stills/scale-s1/scale-s1-02.jpg").path
+        let image = try ImageDecoder.decode(contentsOf: path).image.tilted(by: -35 * Double.pi / 180)
+        var upright = try reader(peripheral: 100, tilted: true, numericTilted: false)
+        let refused = try upright.read(image: image)
+        #expect(refused.reading?.readingString == nil, "without its tilted looks: \(refused.reading?.readingString ?? "")")
+
+        var numeric = try reader(peripheral: 100, tilted: false)
+        #expect(numeric.stages.numericTiltedLooks == ReaderStages.numericTiltedLookAngles)
         let result = try numeric.read(image: image)
-        #expect(!result.warnings.contains { $0.hasPrefix("read tilted by") } && result.readTilt == 0)
+        #expect(result.reading?.readingString == "74.0")
+        #expect(result.warnings.contains { $0.hasPrefix("read tilted by") } && result.readTilt > 0)
     }
 }

@@ -10,6 +10,7 @@ import VitalSnapImaging
 ///     ─ keep the best readings ─ assemble the fields ─ glare ─ result ─ last look at a turned photo ─ an error code upside down?
 ///     ─ refused: the same again with the second recognizer (taken where it agrees with the first), then on
 ///       the second locator's lines, a closer look's, the photo tilted, then turned, then the second opinion
+///       (a plain numeric display: the crop as one line, then tilted, on `NumericLookTerms`' terms)
 ///     ─ still refused: all of that again with the photo's contrast evened out (`read(image:file:)`)
 ///     ─ a colour photo still refused: all of that in its brightest channel but the contrast looks (`read(file:)`)
 ///
@@ -50,7 +51,7 @@ public struct DisplayReader: Sendable {
     private var secondReaders: [(reader: DisplayReader, warning: String, afterGlare: Bool, tilts: [Double], evenedOut: Bool)] = []
     /// The same stages with the second recognizer (`ReaderStages.secondRecognition`), asked before
     /// `secondReaders` (none or one; an array for the same reason).
-    private var secondRecognitionReader: [DisplayReader] = []
+    var secondRecognitionReader: [DisplayReader] = []
     /// The clip limits at which a photo refused after every other look is read again equalized
     /// (`ReaderStages.contrastLooks`; empty for a camera's frames and a plain numeric display), with the
     /// equalizer and the image it writes.
@@ -61,7 +62,9 @@ public struct DisplayReader: Sendable {
     private var equalizer = ContrastEqualizer(clipLimit: 0)
     private var equalized = GrayImage(width: 0, height: 0)
     /// On what terms the second recognizer is asked (`readAgainWithSecondRecognizer`, `SecondRecognitionTerms`).
-    private var secondRecognitionTerms = SecondRecognitionTerms.asItStands
+    var secondRecognitionTerms = SecondRecognitionTerms.asItStands
+    /// Whether `secondReaders` read a plain numeric display again, taken on `NumericLookTerms`' terms.
+    private var readsNumberAgain = false
 
     private let logger = Logger(label: "vitalsnap.ocr")
 
@@ -94,11 +97,6 @@ public struct DisplayReader: Sendable {
                 DisplayReader(peripheral: peripheral, unit: unit, stages: stages.recognizing(with: recognition), configuration: configuration)
             ]
         }
-        guard peripheral.type != .numericDisplay else { return }
-        if configuration.usesPhotoLocator {
-            contrastLooks = stages.contrastLooks
-            readsBrightestChannel = stages.readsBrightestChannel
-        }
         // The same stages on another locator's lines, nothing asked after them but, where `asksWhereMissing`, the
         // second recognizer for a value missing.
         func looking(with locator: any LineLocator, asksWhereMissing: Bool = false) -> DisplayReader {
@@ -106,6 +104,22 @@ public struct DisplayReader: Sendable {
             var reader = DisplayReader(peripheral: peripheral, unit: unit, stages: looking, configuration: configuration)
             if asksWhereMissing { reader.secondRecognitionTerms = .tilted }
             return reader
+        }
+        // A plain number: the crop read as one line, then tilted, on their terms for it (`NumericLookTerms`).
+        guard peripheral.type != .numericDisplay else {
+            guard configuration.usesPhotoLocator else { return }
+            if let whole = stages.wholeCropLocator {
+                secondReaders.append((looking(with: whole), "read as one line filling the crop", false, [0], true))
+            }
+            if !stages.numericTiltedLooks.isEmpty {
+                secondReaders.append((looking(with: stages.locator), "read tilted", false, stages.numericTiltedLooks, true))
+            }
+            readsNumberAgain = !secondReaders.isEmpty
+            return
+        }
+        if configuration.usesPhotoLocator {
+            contrastLooks = stages.contrastLooks
+            readsBrightestChannel = stages.readsBrightestChannel
         }
         if let second = stages.secondLocator {
             secondReaders.append((looking(with: second), "read from the second detector's lines", true, [0], true))
@@ -217,14 +231,16 @@ public struct DisplayReader: Sendable {
         if !turnedOnly, let agreed = try readAgainWithSecondRecognizer(image, file: file, refused: result) { return agreed }
         let glare = result.reading?.refusal?.reason == .glare
         let mayTurn = ReaderStages.mayReadTurned(after: result)
+        var numberTerms = NumericLookTerms(after: result, applies: readsNumberAgain)
         for k in secondReaders.indices where (secondReaders[k].afterGlare || !glare) && (secondReaders[k].evenedOut || !evenedOut) {
-            for tilt in secondReaders[k].tilts {
+            for (index, tilt) in secondReaders[k].tilts.enumerated() {
                 let turned = stages.turnedLooks.contains(tilt)
                 if turned ? !mayTurn : turnedOnly { continue }
+                if !numberTerms.asks(tiltAt: index) { continue }
                 var second = try secondReaders[k].reader.read(image: tilt == 0 ? image : image.tilted(by: tilt), file: file)
                 // Values only where turned (a word turned is another word or digits: `LO`, `07`); none `Refusal.doubts`.
                 guard second.reading?.readingString != nil || (second.reading?.word != nil && !turned),
-                    !second.givesValue(doubtedBy: result.reading?.refusal) else { continue }
+                    !second.givesValue(doubtedBy: result.reading?.refusal), numberTerms.takes(second) else { continue }
                 var warning = secondReaders[k].warning
                 if tilt != 0 {
                     let geometry = Tilt(angle: tilt, sourceWidth: image.width, sourceHeight: image.height)
@@ -242,41 +258,6 @@ public struct DisplayReader: Sendable {
             }
         }
         return result
-    }
-
-    /// The second recognizer's reading of a photo the first refused as unsure of a value's digits, where each of
-    /// its values is the text of a line the first recognizer read (two recognizers trained apart seldom agree on
-    /// a wrong text); nil where there is no second recognizer, the photo was refused for another reason (glare,
-    /// the order of the values), or the second reads nothing or another text. Where the values have no plausible
-    /// range to catch two recognizers agreeing on a wrong text (a plain numeric display) and the first read a
-    /// line otherwise in its views (`RecognizedLine.viewsDisagree`), nil too for a value with a leading zero: a
-    /// leading digit hidden by the bezel leaves one (a fuel pump's 108.01 read `08.01` by both).
-    ///
-    /// A photo refused for a value missing (a BP monitor's pulse row that the first recognizer read as one digit,
-    /// too small then to be a field) is read again too; there every value but one must be the text of a line the
-    /// first read, and that one is the second recognizer's alone, sure at its own threshold (in a tilted look,
-    /// any of them: `SecondRecognitionTerms`).
-    private mutating func readAgainWithSecondRecognizer(
-        _ image: GrayImage, file: String, refused: PhotoResult
-    ) throws(ReaderStageError) -> PhotoResult? {
-        let reason = refused.reading?.refusal?.reason
-        guard !secondRecognitionReader.isEmpty, let reason, secondRecognitionTerms.asks(after: reason),
-            let firstText = refused.reading?.recognizedText, !firstText.isEmpty
-        else { return nil }
-        var second = try secondRecognitionReader[0].read(image: image, file: file)
-        let values = second.reading?.values ?? []
-        let firstLines = firstText.split(separator: "\n")
-        let unread = values.count { value in !firstLines.contains { $0 == value.text } }
-        guard !values.isEmpty, !second.givesValue(doubtedBy: refused.reading?.refusal),
-            unread == 0 || (reason == .valuesMissing && unread <= secondRecognitionTerms.valuesItAloneMayRead(of: values.count))
-        else { return nil }
-        let inDoubt = refused.reading?.lines.contains { $0.viewsDisagree } ?? false
-        guard assembler.checksEveryValueAgainstARange || !inDoubt || !values.contains(where: { SecondRecognitionTerms.hasLeadingZero($0.text) })
-        else { return nil }
-        let agreement = unread == 0
-            ? "which agrees with the first's unsure reading" : "which found the value\(unread == 1 ? "" : "s") the first could not read"
-        second.warnings.append("read by the second recognizer, \(agreement) (\(refused.message ?? "no reading"))")
-        return second
     }
 
     /// The lines of `image` read as it stands (rectified, recognized, checked in their views, the best reading

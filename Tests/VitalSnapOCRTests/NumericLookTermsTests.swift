@@ -1,0 +1,60 @@
+import Testing
+@testable import VitalSnapOCR
+
+/// A plain numeric display's tilted readings are taken only where another reading bears them out
+/// (`NumericLookTerms`): the first look's digits, or an earlier tilted look's text.
+struct NumericLookTermsTests {
+    static func refused(seeing text: String) -> PhotoResult {
+        let why = text.isEmpty ? Refusal(.noDigits, "no digits found") : Refusal(.unclearDigits, "the digits of value are unclear (\(text))")
+        return PhotoResult(file: "meter.png", reading: Reading(outcome: .none(why), confidence: 0, recognizedText: text, lines: []))
+    }
+
+    static func read(_ text: String) -> PhotoResult {
+        let value = FieldValue(field: .value, text: text, value: Double(text) ?? 0, unit: "", decimals: 0, confidence: 0.95)
+        return PhotoResult(file: "meter.png", reading: Reading(outcome: .values([value]), confidence: 0.95, recognizedText: text, lines: []))
+    }
+
+    /// Whether each of `tilted`, read at the tilts in turn, is taken after a first look that saw `seen`.
+    static func taken(_ tilted: [PhotoResult], seeing seen: String, applies: Bool = true) -> [Bool] {
+        var terms = NumericLookTerms(after: refused(seeing: seen), applies: applies)
+        return tilted.map { terms.takes($0) }
+    }
+
+    @Test func theFirstLooksDigitsReadSurelyAreTaken() {
+        #expect(Self.taken([Self.read("589.1")], seeing: "589.1") == [true])
+        #expect(Self.taken([Self.read("2200")], seeing: "22.00") == [true], "the same digits, the point aside")
+    }
+
+    @Test func aPieceOfTheLineIsNeverTakenEvenTwice() {
+        #expect(Self.taken([Self.read("01"), Self.read("01")], seeing: "0113018") == [false, false])
+    }
+
+    @Test func aReadingOfItsOwnIsTakenOnlyWhenAnotherTiltReadsItToo() {
+        let tilts = ["09", "109.1", "109.7", "109.1"].map(Self.read)
+        #expect(Self.taken(tilts, seeing: "") == [false, false, false, true], "another text is no second reading")
+    }
+
+    @Test func digitsChangedOrAddedNeedASecondTiltToo() {
+        #expect(Self.taken([Self.read("160")], seeing: "167") == [false])
+        #expect(Self.taken([Self.read("131"), Self.read("131")], seeing: "13") == [false, true])
+    }
+
+    @Test func theWiderTiltsAreAskedOnlyWhereNothingWasSeenOrAReadingAwaitsASecond() {
+        let wider = NumericLookTerms.tiltsAlwaysAsked
+        var unsure = NumericLookTerms(after: Self.refused(seeing: "4303"), applies: true)
+        #expect(unsure.asks(tiltAt: 0) && unsure.asks(tiltAt: wider - 1))
+        #expect(!unsure.asks(tiltAt: wider), "the first look's digits, and nothing read tilted since")
+        let taken = unsure.takes(Self.read("4308"))
+        #expect(!taken)
+        #expect(unsure.asks(tiltAt: wider), "a reading awaits a second")
+        let blank = NumericLookTerms(after: Self.refused(seeing: ""), applies: true)
+        #expect(blank.asks(tiltAt: wider))
+        let medical = NumericLookTerms(after: Self.refused(seeing: "4303"), applies: false)
+        #expect(medical.asks(tiltAt: 5))
+    }
+
+    @Test func nothingIsTakenFromARefusalAndEverythingWhereTheTermsDoNotApply() {
+        #expect(Self.taken([Self.refused(seeing: "89")], seeing: "89") == [false])
+        #expect(Self.taken([Self.read("160")], seeing: "167", applies: false) == [true])
+    }
+}
