@@ -109,7 +109,10 @@ public struct DisplayReader: Sendable {
         guard peripheral.type != .numericDisplay else {
             guard configuration.usesPhotoLocator else { return }
             if let whole = stages.wholeCropLocator {
-                secondReaders.append((looking(with: whole), "read as one line filling the crop", false, [0], true))
+                // With the second recognizer, asked as for the photo as it stands (unsure digits it reads alike).
+                let looking = stages.looking(with: whole, keepingSecondRecognition: true)
+                let reader = DisplayReader(peripheral: peripheral, unit: unit, stages: looking, configuration: configuration)
+                secondReaders.append((reader, "read as one line filling the crop", false, [0], true))
             }
             if !stages.numericTiltedLooks.isEmpty {
                 secondReaders.append((looking(with: stages.locator), "read tilted", false, stages.numericTiltedLooks, true))
