@@ -97,12 +97,12 @@ public struct DisplayReader: Sendable {
                 DisplayReader(peripheral: peripheral, unit: unit, stages: stages.recognizing(with: recognition), configuration: configuration)
             ]
         }
-        // The same stages on another locator's lines, nothing asked after them but, where `asksWhereMissing`, the
-        // second recognizer for a value missing.
-        func looking(with locator: any LineLocator, asksWhereMissing: Bool = false) -> DisplayReader {
-            let looking = stages.looking(with: locator, keepingSecondRecognition: asksWhereMissing)
+        // The same stages on another locator's lines, nothing asked after them but, where `secondRecognition`
+        // gives its terms, the second recognizer.
+        func looking(with locator: any LineLocator, secondRecognition: SecondRecognitionTerms? = nil) -> DisplayReader {
+            let looking = stages.looking(with: locator, keepingSecondRecognition: secondRecognition != nil)
             var reader = DisplayReader(peripheral: peripheral, unit: unit, stages: looking, configuration: configuration)
-            if asksWhereMissing { reader.secondRecognitionTerms = .tilted }
+            if let secondRecognition { reader.secondRecognitionTerms = secondRecognition }
             return reader
         }
         // A plain number: the crop read as one line, then tilted, on their terms for it (`NumericLookTerms`).
@@ -110,8 +110,7 @@ public struct DisplayReader: Sendable {
             guard configuration.usesPhotoLocator else { return }
             if let whole = stages.wholeCropLocator {
                 // With the second recognizer, asked as for the photo as it stands (unsure digits it reads alike).
-                let looking = stages.looking(with: whole, keepingSecondRecognition: true)
-                let reader = DisplayReader(peripheral: peripheral, unit: unit, stages: looking, configuration: configuration)
+                let reader = looking(with: whole, secondRecognition: .asItStands)
                 secondReaders.append((reader, "read as one line filling the crop", false, [0], true))
             }
             if !stages.numericTiltedLooks.isEmpty {
@@ -135,7 +134,7 @@ public struct DisplayReader: Sendable {
         // Tilted: not after glare either, nor for a camera's frames (which use no photo locator).
         // Then turned (upside down, sideways: the last of the tilts), on the same terms, without the second recognizer.
         if configuration.usesPhotoLocator, !stages.tiltedLooks.isEmpty {
-            secondReaders.append((looking(with: stages.locator, asksWhereMissing: true), "read tilted", false, stages.tiltedLooks, true))
+            secondReaders.append((looking(with: stages.locator, secondRecognition: .tilted), "read tilted", false, stages.tiltedLooks, true))
         }
         if configuration.usesPhotoLocator, !stages.turnedLooks.isEmpty {
             let asked = ContrastLook.asks(turned: true, rules: false)

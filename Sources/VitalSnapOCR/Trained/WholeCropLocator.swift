@@ -11,9 +11,9 @@
 /// electricity-meter held 30 / 1 -> 34 / 1, train 57 / 3 -> 63 / 3; bp-fields-binarized held 77 / 2 -> 78 / 2,
 /// train 94 / 0; the fuel pumps (no crops) and the sample stills read as numeric displays unchanged. With the
 /// second recognizer asked there too (unsure digits that it reads alike), electricity-meter 36 / 1 and 64 / 3,
-/// the rest as before. With 0.7 or
-/// 0.88 of the height the held electricity meters read 37 / 1 and 35 / 2, the held BP fields 78 / 4 and 78 / 2;
-/// taken without the terms, 35 / 1 and 79 / 3 (and a train BP field wrong).
+/// the rest as before. With 0.7 or 0.88 of the height (before the second recognizer was asked there) the held
+/// electricity meters read 37 / 1 and 35 / 2, the held BP fields 78 / 4 and 78 / 2; taken without the terms,
+/// 35 / 1 and 79 / 3 (and a train BP field wrong).
 public struct WholeCropLocator: LineLocator {
     /// The share of the crop's width the line is taken to run.
     public static let lengthShare = 0.96
