@@ -24,6 +24,29 @@ final class UploadQueueTests: XCTestCase {
         XCTAssertEqual(try reopened.pending(owner: "o/u").count, 2)
     }
 
+    func testAnImageWhoseRowLeftBeforeAKillIsRemovedByTheNextOpenAndNoOtherIs() throws {
+        let directory = makeDataDirectory()
+        let image = Data([0xFF, 0xD8] + (0..<500).map { UInt8($0 & 0xFF) })
+        let kept: String
+        do {
+            let queue = try UploadQueue(directory: directory)
+            let sent = try queue.submit(try glucose(110), image: image, owner: nil)
+            kept = try XCTUnwrap(try queue.submit(try glucose(120), image: image, owner: nil).imagePath)
+            // What imageFinished does up to its unlink, where a SIGKILL may land: the row leaves, its name is noted.
+            try queue.locked {
+                try queue.database.transaction {
+                    _ = try queue.noteImagesToUnlink(where: "sequence = ?1") { try $0.bind(1, sent.sequence) }
+                    try queue.database.execute("DELETE FROM pending WHERE sequence = \(sent.sequence)")
+                }
+            }
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.imagesFolder).count, 2)
+        }
+        let reopened = try UploadQueue(directory: directory)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.imagesFolder), [(kept as NSString).lastPathComponent])
+        XCTAssertEqual(try reopened.pending().map(\.imagePath), [kept])
+        XCTAssertEqual(try reopened.database.scalarInt("SELECT COUNT(*) FROM unlinking"), 0)
+    }
+
     func testFilesArePrivateToTheUser() throws {
         let directory = makeDataDirectory()
         let queue = try UploadQueue(directory: directory)

@@ -52,6 +52,8 @@ public final class UploadQueue: @unchecked Sendable {
         } else {
             try checkLayout()
         }
+        try createUnlinkingTable()
+        try finishNotedUnlinks()
         // Durable at commit even on power loss; WAL lets readers (queue list) run while an upload writes.
         try database.execute("PRAGMA journal_mode = WAL")
         try database.execute("PRAGMA synchronous = FULL")
@@ -120,7 +122,7 @@ public final class UploadQueue: @unchecked Sendable {
         }
     }
 
-    private func locked<T>(_ body: () throws -> T) throws(StorageError) -> T {
+    func locked<T>(_ body: () throws -> T) throws(StorageError) -> T {
         lock.lock()
         defer { lock.unlock() }
         return try Self.mappingErrors(path: directory.queueDatabase, body)
@@ -295,14 +297,21 @@ public final class UploadQueue: @unchecked Sendable {
 
     /// The image was sent (or refused for good): the row leaves the queue, then its file.
     public func imageFinished(_ item: QueuedRecord) throws(StorageError) {
-        try locked { try execute("DELETE FROM pending WHERE sequence = ?", item.sequence) }
-        if let path = item.imagePath { unlink(path) }
+        let names = try locked {
+            try database.transaction {
+                let names = try noteImagesToUnlink(where: "sequence = ?1") { try $0.bind(1, item.sequence) }
+                try execute("DELETE FROM pending WHERE sequence = ?", item.sequence)
+                return names
+            }
+        }
+        unlinkNotedImages(names)
     }
 
     /// The server refused the record (400): it moves to `rejected` with the reason; its image is deleted.
     public func recordRejected(_ item: QueuedRecord, status: Int, message: String) throws(StorageError) {
-        try locked {
+        let names = try locked {
             try database.transaction {
+                let names = try noteImagesToUnlink(where: "sequence = ?1") { try $0.bind(1, item.sequence) }
                 let insert = try database.prepare("""
                     INSERT INTO rejected (activity_id, record_type, record_json, owner, status, message, rejected_at)
                     SELECT activity_id, record_type, record_json, owner, ?, ?, ? FROM pending WHERE sequence = ?
@@ -313,9 +322,10 @@ public final class UploadQueue: @unchecked Sendable {
                 try insert.bind(4, item.sequence)
                 try insert.step()
                 try execute("DELETE FROM pending WHERE sequence = ?", item.sequence)
+                return names
             }
         }
-        if let path = item.imagePath { unlink(path) }
+        unlinkNotedImages(names)
     }
 
     /// A failed attempt that will be retried: counted, with its reason.
@@ -368,20 +378,16 @@ public final class UploadQueue: @unchecked Sendable {
     public func purge(owner: String? = nil) throws(StorageError) -> Int {
         let (removed, images): (Int, [String]) = try locked {
             try database.transaction {
-                var paths: [String] = []
-                let select = try database.prepare(
-                    "SELECT image_file FROM pending WHERE (?1 IS NULL OR owner = ?1) AND image_file IS NOT NULL")
-                try select.bind(1, owner)
-                while try select.step() { if let name = select.text(0) { paths.append(directory.imagesFolder + "/" + name) } }
+                let names = try noteImagesToUnlink(where: "?1 IS NULL OR owner = ?1") { try $0.bind(1, owner) }
                 let delete = try database.prepare("DELETE FROM pending WHERE ?1 IS NULL OR owner = ?1")
                 try delete.bind(1, owner)
                 try delete.step()
                 let removed = database.changes
                 try database.execute("DELETE FROM state WHERE key = 'paused'")
-                return (removed, paths)
+                return (removed, names)
             }
         }
-        for path in images { unlink(path) }
+        unlinkNotedImages(images)
         return removed
     }
 
