@@ -22,7 +22,7 @@ extension UploadQueue {
         while try select.step() { if let name = select.text(0) { names.append(name) } }
         let note = try database.prepare("INSERT OR IGNORE INTO unlinking (image_file) VALUES (?)")
         for name in names {
-            try note.reset()
+            note.reset()
             try note.bind(1, name)
             try note.step()
         }
@@ -37,7 +37,7 @@ extension UploadQueue {
             try locked {
                 let forget = try database.prepare("DELETE FROM unlinking WHERE image_file = ?")
                 for name in names {
-                    try forget.reset()
+                    forget.reset()
                     try forget.bind(1, name)
                     try forget.step()
                 }
