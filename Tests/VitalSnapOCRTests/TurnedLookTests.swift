@@ -11,7 +11,7 @@ import VitalSnapSamples
 struct TurnedLookTests {
     /// The trained stages, with or without the turned looks; no second recognizer, detector or rules (their own
     /// tests), the closer and tilted looks kept (asked before them).
-    func reader(peripheral id: Int = 2, turned: Bool) throws -> DisplayReader {
+    func reader(peripheral id: Int = 2, turned: Bool, turnedLooks: [Double]? = nil) throws -> DisplayReader {
         var models = try ReaderModels.bundled()
         models.secondDetector = nil
         models.secondRecognizer = nil
@@ -19,6 +19,7 @@ struct TurnedLookTests {
         var stages = ReaderStages.model(models)
         #expect(stages.turnedLooks == ReaderStages.turnedLookAngles)
         if !turned { stages.turnedLooks = [] }
+        if let turnedLooks { stages.turnedLooks = turnedLooks }
         let peripheral = try #require(try PeripheralCatalog.builtIn()[id])
         return DisplayReader(peripheral: peripheral, stages: stages)
     }
@@ -70,6 +71,23 @@ struct TurnedLookTests {
         #expect(abs(abs(result.readTilt) - Double.pi / 2) < 1e-9)
         let degrees = Int((result.readTilt * 180 / Double.pi).rounded())
         #expect(warning.hasPrefix("read turned by \(degrees) degrees"))
+    }
+
+    /// Scene 42 of the colour BP monitor family at seed 900001: a dot-matrix monitor showing 73/43/112, lying
+    /// turned about 150 degrees, which no look but a three-eighths turn reads: the tilted looks reach 45 degrees
+    /// either side of upright, the half and quarter turns leave it 30 to 60 degrees askew.
+    @Test func aDisplayTurnedThreeEighthsIsReadAtThatTurnAndSaysSo() throws {
+        let image = try scene(.bloodPressureColor, seed: 900_001, index: 42)
+        let halfAndQuarters = ReaderStages.turnedLookAngles.filter { abs(abs($0) - 3 * Double.pi / 4) > 1e-9 }
+        #expect(halfAndQuarters.count == ReaderStages.turnedLookAngles.count - 2)
+        var quarters = try reader(turned: true, turnedLooks: halfAndQuarters)
+        #expect(try quarters.read(image: image).reading?.readingString == nil)
+        var turning = try reader(turned: true)
+        let result = try turning.read(image: image)
+        #expect(result.reading?.readingString == "73/43/112")
+        #expect(abs(abs(result.readTilt) - 3 * Double.pi / 4) < 1e-9)
+        let degrees = Int((result.readTilt * 180 / Double.pi).rounded())
+        #expect(result.warnings.contains { $0.hasPrefix("read turned by \(degrees) degrees") }, "\(result.warnings)")
     }
 
     /// Scene 123 of the thermometer family at validation seed 900002: 36.9 °C photographed upside down, read as
