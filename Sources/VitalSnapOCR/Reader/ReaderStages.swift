@@ -68,7 +68,7 @@ public struct ReaderStages: Sendable {
     public static let numericTiltedLookAngles = [-15.0, 15, -30, 30].map { $0 * Double.pi / 180 }
     /// The turns (radians, clockwise on screen) at which a photo these stages still refuse after the tilted looks
     /// is read once more, by the same stages, before the second opinion (`DisplayReader`; empty: none): a half
-    /// turn, then a quarter either way, then three-eighths. The detector gives the rows of a display held upside down the reading
+    /// turn, then a quarter either way, then three-eighths, then the turns halfway between these. The detector gives the rows of a display held upside down the reading
     /// direction of an upright one more often than it should (symmetric segment digits: `112` read `211`, `86`
     /// read `98`), and the orienter, which sees the same digits, is as sure of it; it misjudges some sideways
     /// photos too. Not where the photo as it stands showed which way up it is (`mayReadTurned(after:)`), nor
@@ -79,10 +79,12 @@ public struct ReaderStages: Sendable {
     /// (1,200 scenes at each of seeds 900001 and 900002; issue 41), from 1,100 / 9 and 1,077 / 16 right / wrong:
     /// the half turn alone 1,110 / 10 (seed 900001), with the clock-or-date rule 1,110 / 9 and 1,083 / 17, with
     /// words refused too 1,109 / 9 and 1,083 / 16; the quarter turns after it 1,116 / 10 and 1,088 / 16.
-    /// Then three-eighths either way (2026-12-06), which with the tilted looks leaves no turn more than 22.5
+    /// Then (2026-12-06) three-eighths either way, which with the tilted looks leaves no turn more than 22.5
     /// degrees from a look: 1,138 / 6 and 1,116 / 9 became 1,140 / 6 and 1,116 / 9 (two colour monitors lying
-    /// turned about 150 degrees), the medical products, glucose-morepen, bp-paramed and the stills the same.
-    public static let turnedLookAngles = [180.0, 90, -90, 135, -135].map { $0 * Double.pi / 180 }
+    /// turned about 150 degrees); then the turns halfway between those beyond 45 degrees (157.5, 112.5, 67.5
+    /// either way), which leave none more than 11.25 degrees from a look: 1,144 / 6 and 1,120 / 9. The medical
+    /// products, glucose-morepen, bp-paramed and the stills the same at each step.
+    public static let turnedLookAngles = [180.0, 90, -90, 135, -135, 157.5, -157.5, 112.5, -112.5, 67.5, -67.5].map { $0 * Double.pi / 180 }
     /// The clip limits (`ContrastEqualizer.clipLimit`) at which a photo refused after every other look is read
     /// once more with its contrast evened out tile by tile, the whole chain again on the equalized image
     /// (`DisplayReader`; empty: none). A dim row on a dim panel (a monitor's pulse in the shadow of its bezel, an
