@@ -18,8 +18,7 @@ extension UploadQueue {
         let select = try database.prepare(
             "SELECT image_file FROM pending WHERE (\(condition)) AND image_file IS NOT NULL")
         try bind(select)
-        var names: [String] = []
-        while try select.step() { if let name = select.text(0) { names.append(name) } }
+        let names = try imageNames(from: select)
         let note = try database.prepare("INSERT OR IGNORE INTO unlinking (image_file) VALUES (?)")
         for name in names {
             note.reset()
@@ -49,10 +48,13 @@ extension UploadQueue {
 
     /// On open: unlinks the images a killed process noted and did not get to.
     func finishNotedUnlinks() throws {
-        let select = try database.prepare("SELECT image_file FROM unlinking")
+        unlinkNotedImages(try imageNames(from: database.prepare("SELECT image_file FROM unlinking")))
+    }
+
+    /// The first column of every row `statement` gives: image file names.
+    private func imageNames(from statement: SQLiteStatement) throws -> [String] {
         var names: [String] = []
-        while try select.step() { if let name = select.text(0) { names.append(name) } }
-        for name in names { unlink(directory.imagesFolder + "/" + name) }
-        if !names.isEmpty { try database.execute("DELETE FROM unlinking") }
+        while try statement.step() { if let name = statement.text(0) { names.append(name) } }
+        return names
     }
 }

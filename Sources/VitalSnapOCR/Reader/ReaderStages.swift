@@ -68,9 +68,9 @@ public struct ReaderStages: Sendable {
     public static let numericTiltedLookAngles = [-15.0, 15, -30, 30].map { $0 * Double.pi / 180 }
     /// The turns (radians, clockwise on screen) at which a photo these stages still refuse after the tilted looks
     /// is read once more, by the same stages, before the second opinion (`DisplayReader`; empty: none): a half
-    /// turn, then a quarter either way, then three-eighths, then the turns halfway between these. The detector gives the rows of a display held upside down the reading
-    /// direction of an upright one more often than it should (symmetric segment digits: `112` read `211`, `86`
-    /// read `98`), and the orienter, which sees the same digits, is as sure of it; it misjudges some sideways
+    /// turn, then a quarter either way, then three-eighths, then the turns halfway between these. The detector
+    /// gives the rows of a display held upside down the reading direction of an upright one more often than it
+    /// should (symmetric segment digits: `112` read `211`, `86` read `98`), and the orienter, which sees the same digits, is as sure of it; it misjudges some sideways
     /// photos too. Not where the photo as it stands showed which way up it is (`mayReadTurned(after:)`), nor
     /// after a refusal over glare; a value read so is taken, a word is not (turned, `LO` is `07`, and a BP
     /// monitor's pulse `40` read `Lo`).
