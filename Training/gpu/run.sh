@@ -59,6 +59,8 @@ case "${REPLAY:-}" in
 esac
 [ -z "${REPLAY:-}" ] || [ -z "${TRAIN_MINUTES:-}" ] || {
     echo "run.sh: REPLAY trains for its config's steps; TRAIN_MINUTES would make it another run" >&2; exit 64; }
+# What pack.sh made, from the repository root: where only a detector's or a recognizer's share of it was carried,
+# the rest is simply absent (Training/gpu/README.md).
 PACK=${PACK:-Training/work/gpu}
 WORK=${WORK:-/tmp/vitalsnap-gpu}
 PY=$(command -v "${PY:-python3}")
