@@ -89,6 +89,31 @@ final class GlareDetectorTests: XCTestCase {
         XCTAssertTrue(detect(image).coversDigits)
     }
 
+    /// The white casing beside a window of dark digits, reaching past where blobs are followed, is no reflection:
+    /// where the last digit's box grazes it (the window's edge runs slanted past the digit, and a located line
+    /// reaches beyond it), the digit is not covered; where the casing fills a tenth of the box or more, it is.
+    /// The same sliver lit by a compact spot inside the window covers the digit.
+    func testTheBrightBodyGrazingADigitsBoxDoesNotCoverIt() {
+        func casing(from x: Int) -> GrayImage {
+            var image = frame(background: 150, ink: 40)
+            fill(&image, PixelRect(x: 140, y: 0, width: 20, height: 100), 252)  // beyond the window's right side
+            fill(&image, PixelRect(x: 0, y: 90, width: 160, height: 10), 252)  // and below it
+            fill(&image, PixelRect(x: x, y: 50, width: 140 - x, height: 40), 252)  // its slanted corner
+            return image
+        }
+        let grazing = detect(casing(from: 99))
+        XCTAssertFalse(grazing.regions.isEmpty, "the casing is bright enough to be found")
+        XCTAssertFalse(grazing.coversDigits, "\(grazing.regions)")
+        XCTAssertTrue(detect(casing(from: 94)).coversDigits)
+        // Held to a digit's share like any blob (as until 2026-12-06), the grazing casing covers the digit.
+        var strict = GlareDetector()
+        strict.configuration.bodyCoverShare = strict.configuration.digitCoverShare
+        XCTAssertTrue(strict.detect(in: casing(from: 99), display: display, digits: digits, polarity: .dark).coversDigits)
+        var spot = frame(background: 150, ink: 40)
+        fill(&spot, PixelRect(x: 99, y: 50, width: 8, height: 15), 252)
+        XCTAssertTrue(detect(spot).coversDigits)
+    }
+
     func testAClearDisplayHasNoGlare() {
         let report = detect(frame(background: 190, ink: 40))
         XCTAssertEqual(report, GlareReport(regions: [], share: 0, coversDigits: false))

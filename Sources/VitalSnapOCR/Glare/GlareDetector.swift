@@ -38,6 +38,16 @@ public struct GlareDetector: Sendable {
         /// ...and filling at least this share (0...1) of its bounding box; a strip or ring of the bright body
         /// beside the window is not.
         public var compactFill = 0.5
+        /// Glare pixels filling at least this share (0...1) of a digit's box (and no fewer than 4) cover the digit.
+        public var digitCoverShare = 0.01
+        /// On a display with dark digits, a blob still reaching the edge of where it was followed, and no compact
+        /// spot, is mostly the device's bright body beside the window; it covers a digit only where it fills at
+        /// least this share (0...1) of the digit's box. A located line can reach past a window whose edge runs
+        /// slanted by its last digit, and its last box onto the white casing there: two fuel pumps (`59.00`,
+        /// `60.91`) were refused as under glare that lay on no digit. At 0.1 both are read (at 0.25 too), and
+        /// nothing else changed, photo by photo, in the real folders, the stills or the generated families at
+        /// seeds 900001 and 900002 (2026-12-06, issue 41).
+        public var bodyCoverShare = 0.1
         /// A thresholded image (a clinic's binarized crop of a field) has no glare to find: its white is paper or
         /// digits, not a reflection, and its only grey is JPEG ringing along edges. It is told by its mid-tones,
         /// the levels more than `binarizedMargin` from black and from white: at most this share of the display.
@@ -57,9 +67,9 @@ public struct GlareDetector: Sendable {
     private var columnRuns: [Int] = []
     private var histogram = Histogram()
     private var inner: [PixelRect] = []
-    /// The regions that may cover the digits: every one, but on a backlit display none that reaches the edge of
-    /// where blobs are followed (the device's bright body).
-    private var overDigits: [PixelRect] = []
+    /// The regions that may cover the digits, each with whether it is the device's bright body (it reaches the
+    /// edge of where blobs are followed and is no compact spot): every one, but on a backlit display no body.
+    private var overDigits: [(box: PixelRect, isBody: Bool)] = []
 
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
@@ -161,16 +171,20 @@ public struct GlareDetector: Sendable {
             // glare.) Nor is a strip or a ring lit over the digits there: a lit band joined to the lit strokes, an
             // unevenly lit LCD's bright part read as backlit (2026-12-02: four generated readings right, under no
             // glare, had been refused so at seeds 900001 and 900002; nothing more read wrong). Only a spot counts.
-            if polarity == .dark || spot { overDigits.append(r) }
+            if polarity == .dark || spot { overDigits.append((r, touchesEdge && !compact)) }
         }
         // Glare pixels on a digit, not merely a blob's bounding box over it: the bright body around a display
         // is one blob whose box spans the whole window.
-        func covered(_ place: PixelRect, by blob: PixelRect) -> Bool {
+        func covered(_ place: PixelRect, by blob: PixelRect, share: Double) -> Bool {
             let overlap = place.intersection(blob)
-            return !overlap.isEmpty && glarePixels(in: overlap) >= max(4, place.area / 100)
+            return !overlap.isEmpty && glarePixels(in: overlap) >= max(4, Int(share * Double(place.area)))
         }
-        var cover = GlareCover(characters: overDigits.contains { r in digits.contains { covered($0, by: r) } })
-        for (i, place) in nearby.enumerated() where inner.contains(where: { covered(place, by: $0) }) { cover.cover(place: i) }
+        var cover = GlareCover(characters: overDigits.contains { blob in
+            digits.contains { covered($0, by: blob.box, share: blob.isBody ? c.bodyCoverShare : c.digitCoverShare) }
+        })
+        for (i, place) in nearby.enumerated() where inner.contains(where: { covered(place, by: $0, share: c.digitCoverShare) }) {
+            cover.cover(place: i)
+        }
         let report = GlareReport(regions: regions, share: Double(area) / Double(region.area), coversDigits: cover.coversAnything)
         return (report, cover)
     }
