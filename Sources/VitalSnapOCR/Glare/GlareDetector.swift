@@ -171,7 +171,9 @@ public struct GlareDetector: Sendable {
             // glare.) Nor is a strip or a ring lit over the digits there: a lit band joined to the lit strokes, an
             // unevenly lit LCD's bright part read as backlit (2026-12-02: four generated readings right, under no
             // glare, had been refused so at seeds 900001 and 900002; nothing more read wrong). Only a spot counts.
-            if polarity == .dark || spot { overDigits.append((r, touchesEdge && !compact)) }
+            // On a display with dark digits such a body counts, held to `bodyCoverShare` of a digit's box.
+            let body = touchesEdge && !compact
+            if polarity == .dark || spot { overDigits.append((r, body)) }
         }
         // Glare pixels on a digit, not merely a blob's bounding box over it: the bright body around a display
         // is one blob whose box spans the whole window.
@@ -182,7 +184,8 @@ public struct GlareDetector: Sendable {
         var cover = GlareCover(characters: overDigits.contains { blob in
             digits.contains { covered($0, by: blob.box, share: blob.isBody ? c.bodyCoverShare : c.digitCoverShare) }
         })
-        for (i, place) in nearby.enumerated() where inner.contains(where: { covered(place, by: $0, share: c.digitCoverShare) }) {
+        for (i, place) in nearby.enumerated()
+        where inner.contains(where: { covered(place, by: $0, share: c.digitCoverShare) }) {
             cover.cover(place: i)
         }
         let report = GlareReport(regions: regions, share: Double(area) / Double(region.area), coversDigits: cover.coversAnything)

@@ -70,8 +70,8 @@ public struct ReaderStages: Sendable {
     /// is read once more, by the same stages, before the second opinion (`DisplayReader`; empty: none): a half
     /// turn, then a quarter either way, then three-eighths, then the turns halfway between these. The detector
     /// gives the rows of a display held upside down the reading direction of an upright one more often than it
-    /// should (symmetric segment digits: `112` read `211`, `86` read `98`), and the orienter, which sees the same digits, is as sure of it; it misjudges some sideways
-    /// photos too. Not where the photo as it stands showed which way up it is (`mayReadTurned(after:)`), nor
+    /// should (symmetric segment digits: `112` read `211`, `86` read `98`), and the orienter, which sees the
+    /// same digits, is as sure of it; it misjudges some sideways photos too. Not where the photo as it stands showed which way up it is (`mayReadTurned(after:)`), nor
     /// after a refusal over glare; a value read so is taken, a word is not (turned, `LO` is `07`, and a BP
     /// monitor's pulse `40` read `Lo`).
     public var turnedLooks: [Double] = []
@@ -84,7 +84,8 @@ public struct ReaderStages: Sendable {
     /// turned about 150 degrees); then the turns halfway between those beyond 45 degrees (157.5, 112.5, 67.5
     /// either way), which leave none more than 11.25 degrees from a look: 1,144 / 6 and 1,120 / 9. The medical
     /// products, glucose-morepen, bp-paramed and the stills the same at each step.
-    public static let turnedLookAngles = [180.0, 90, -90, 135, -135, 157.5, -157.5, 112.5, -112.5, 67.5, -67.5].map { $0 * Double.pi / 180 }
+    public static let turnedLookAngles = [180.0, 90, -90, 135, -135, 157.5, -157.5, 112.5, -112.5, 67.5, -67.5]
+        .map { $0 * Double.pi / 180 }
     /// The clip limits (`ContrastEqualizer.clipLimit`) at which a photo refused after every other look is read
     /// once more with its contrast evened out tile by tile, the whole chain again on the equalized image
     /// (`DisplayReader`; empty: none). A dim row on a dim panel (a monitor's pulse in the shadow of its bezel, an
