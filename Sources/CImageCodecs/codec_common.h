@@ -38,17 +38,23 @@ static inline unsigned char ic_over_white(unsigned char gray, unsigned char alph
     return (unsigned char)((gray * alpha + 255u * (255u - alpha) + 127u) / 255u);
 }
 
-/* The brightest of a pixel's red, green and blue (`brightest_channel`). */
-static inline unsigned char ic_brightest(unsigned char r, unsigned char g, unsigned char b) {
+/* One of a pixel's red, green and blue as its gray (`grey_channel`): the brightest (IC_GREY_BRIGHTEST) or the
+   darkest (IC_GREY_DARKEST). */
+static inline unsigned char ic_channel(int grey_channel, unsigned char r, unsigned char g, unsigned char b) {
+    if (grey_channel == IC_GREY_DARKEST) {
+        unsigned char m = r < g ? r : g;
+        return m < b ? m : b;
+    }
     unsigned char m = r > g ? r : g;
     return m > b ? m : b;
 }
 
-/* Rows of `count` interleaved pixels of `channels` (3: RGB, 4: RGBA composited over white) to the brightest
-   channel of each. */
-static inline void ic_brightest_of_pixels(const unsigned char *rgb, int channels, unsigned char *gray, size_t count) {
+/* Rows of `count` interleaved pixels of `channels` (3: RGB, 4: RGBA composited over white) to the channel of
+   each that `grey_channel` picks. */
+static inline void ic_channel_of_pixels(int grey_channel, const unsigned char *rgb, int channels, unsigned char *gray,
+                                        size_t count) {
     for (size_t i = 0; i < count; i++, rgb += channels) {
-        unsigned char m = ic_brightest(rgb[0], rgb[1], rgb[2]);
+        unsigned char m = ic_channel(grey_channel, rgb[0], rgb[1], rgb[2]);
         gray[i] = channels == 4 ? ic_over_white(m, rgb[3]) : m;
     }
 }

@@ -47,10 +47,10 @@ static inline uint8_t sample8(const uint8_t *row, int x, int bits) {
 }
 
 /* Writes the gray image into out from a decoded image in its own colour space: Y of YCbCr, the only plane
-   of monochrome, luminance of RGB (with `brightest`, its brightest channel); alpha composited over white when
+   of monochrome, luminance of RGB (with `grey_channel`, the channel it picks); alpha composited over white when
    there is any. The decoded planes are
    checked to be at least the declared size first. */
-static int copy_gray(const struct heif_image *image, int video_range, int brightest, uint8_t *out, int width,
+static int copy_gray(const struct heif_image *image, int video_range, int grey_channel, uint8_t *out, int width,
                      int height, ic_decode_result *result) {
     enum heif_colorspace space = heif_image_get_colorspace(image);
     enum heif_chroma chroma = heif_image_get_chroma_format(image);
@@ -95,7 +95,7 @@ static int copy_gray(const struct heif_image *image, int video_range, int bright
             const uint8_t *p = plane + (size_t)y * (size_t)stride;
             uint8_t *target = out + (size_t)y * (size_t)width;
             for (int x = 0; x < width; x++, p += channels) {
-                uint8_t gray = brightest ? ic_brightest(p[0], p[1], p[2])
+                uint8_t gray = grey_channel != IC_GREY_LUMA ? ic_channel(grey_channel, p[0], p[1], p[2])
                                          : (uint8_t)((77u * p[0] + 150u * p[1] + 29u * p[2] + 128u) >> 8);
                 target[x] = channels == 4 ? ic_over_white(gray, p[3]) : gray;
             }
@@ -156,10 +156,10 @@ int ic_heif_decode(const uint8_t *data, size_t size, const ic_decode_params *par
     /* The coded colour space as it is: Y of YCbCr needs no conversion at all. */
     error = heif_decode_image(handle, &image, heif_colorspace_undefined, heif_chroma_undefined, options);
     if (error.code != heif_error_Ok) { status = heif_failure(result, error, "decoding"); goto done; }
-    int brightest = params->brightest_channel && heif_image_get_colorspace(image) != heif_colorspace_monochrome;
-    if (brightest || (heif_image_get_colorspace(image) == heif_colorspace_RGB &&
+    int channel = params->grey_channel != IC_GREY_LUMA && heif_image_get_colorspace(image) != heif_colorspace_monochrome;
+    if (channel || (heif_image_get_colorspace(image) == heif_colorspace_RGB &&
                       heif_image_get_chroma_format(image) == heif_chroma_444)) {
-        /* Planar RGB, or the colours of YCbCr for the brightest channel: have libheif interleave it to 8 bits
+        /* Planar RGB, or the colours of YCbCr for a channel as gray: have libheif interleave it to 8 bits
            rather than handling every layout here. */
         heif_image_release(image);
         image = NULL;
@@ -167,7 +167,8 @@ int ic_heif_decode(const uint8_t *data, size_t size, const ic_decode_params *par
         error = heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGBA, options);
         if (error.code != heif_error_Ok) { status = heif_failure(result, error, "decoding to RGB"); goto done; }
     }
-    status = copy_gray(image, is_video_range(image, handle), brightest, out, width, height, result);
+    status = copy_gray(image, is_video_range(image, handle), channel ? params->grey_channel : IC_GREY_LUMA, out, width,
+                       height, result);
     if (status == IC_OK) result->status = IC_OK;
 
 done:

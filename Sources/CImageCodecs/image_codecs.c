@@ -129,10 +129,10 @@ int ic_jpeg_decode(const uint8_t *data, size_t size, const ic_decode_params *par
     }
 
     int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
-    /* The brightest channel needs the colours; a gray JPEG has none and is read as it is. */
-    int brightest = params->brightest_channel && !cmyk && cinfo.jpeg_color_space != JCS_GRAYSCALE;
+    /* A channel for gray needs the colours; a gray JPEG has none and is read as it is. */
+    int channel = params->grey_channel != IC_GREY_LUMA && !cmyk && cinfo.jpeg_color_space != JCS_GRAYSCALE;
     /* Grayscale output of YCbCr data just keeps Y: cheaper than decoding to RGB. */
-    cinfo.out_color_space = cmyk ? JCS_CMYK : brightest ? JCS_RGB : JCS_GRAYSCALE;
+    cinfo.out_color_space = cmyk ? JCS_CMYK : channel ? JCS_RGB : JCS_GRAYSCALE;
 
     /* Largest DCT reduction whose output still meets the requested long side. */
     int denom = 1;
@@ -171,7 +171,7 @@ int ic_jpeg_decode(const uint8_t *data, size_t size, const ic_decode_params *par
     jpeg_start_decompress(&cinfo);
     size_t width = cinfo.output_width;
     JSAMPARRAY cmyk_row = NULL;
-    if (cmyk || brightest) {
+    if (cmyk || channel) {
         /* Pool memory: released by jpeg_destroy_decompress on every path. */
         cmyk_row = (*cinfo.mem->alloc_sarray)((j_common_ptr)&cinfo, JPOOL_IMAGE,
                                               cinfo.output_width * 4, 1);
@@ -183,9 +183,9 @@ int ic_jpeg_decode(const uint8_t *data, size_t size, const ic_decode_params *par
             got = jpeg_read_scanlines(&cinfo, cmyk_row, 1);
             if (got == 1) cmyk_row_to_gray(cmyk_row[0], out + (size_t)y * width, cinfo.output_width,
                                            cinfo.saw_Adobe_marker);
-        } else if (brightest) {
+        } else if (channel) {
             got = jpeg_read_scanlines(&cinfo, cmyk_row, 1);
-            if (got == 1) ic_brightest_of_pixels(cmyk_row[0], 3, out + (size_t)y * width, width);
+            if (got == 1) ic_channel_of_pixels(params->grey_channel, cmyk_row[0], 3, out + (size_t)y * width, width);
         } else {
             /* Rows go straight into the caller's buffer: no intermediate copy. */
             JSAMPROW rows[16];
@@ -287,14 +287,14 @@ int ic_png_decode(const uint8_t *data, size_t size, const ic_decode_params *para
         png_image_free(&image);
         return ic_fail(result, IC_ERR_ARGUMENT, "output buffer too small");
     }
-    /* The brightest channel needs the colours: read as RGB into scratch, then reduced into out. */
-    int brightest = params->brightest_channel && (image.format & PNG_FORMAT_FLAG_COLOR) != 0;
-    image.format = brightest ? PNG_FORMAT_RGB : PNG_FORMAT_GRAY;
+    /* A channel for gray needs the colours: read as RGB into scratch, then reduced into out. */
+    int channel = params->grey_channel != IC_GREY_LUMA && (image.format & PNG_FORMAT_FLAG_COLOR) != 0;
+    image.format = channel ? PNG_FORMAT_RGB : PNG_FORMAT_GRAY;
     /* 16-bit data without gAMA/sRGB would otherwise be taken as linear light and come out much too
        bright; viewers treat it as sRGB, so do we. */
     image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
     uint8_t *rgb = NULL;
-    if (brightest) {
+    if (channel) {
         rgb = malloc(PNG_IMAGE_SIZE(image));
         if (rgb == NULL) {
             png_image_free(&image);
@@ -304,9 +304,9 @@ int ic_png_decode(const uint8_t *data, size_t size, const ic_decode_params *para
     int had_warning = (image.warning_or_error & PNG_IMAGE_WARNING) != 0;
     /* White background: transparent areas of a screenshot or scan read as paper, not as black ink. */
     png_color white = {255, 255, 255};
-    int ok = png_image_finish_read(&image, &white, brightest ? rgb : out, 0 /* stride = width */, NULL);
-    if (brightest) {
-        if (ok) ic_brightest_of_pixels(rgb, 3, out, (size_t)image.width * (size_t)image.height);
+    int ok = png_image_finish_read(&image, &white, channel ? rgb : out, 0 /* stride = width */, NULL);
+    if (channel) {
+        if (ok) ic_channel_of_pixels(params->grey_channel, rgb, 3, out, (size_t)image.width * (size_t)image.height);
         free(rgb);
     }
     char message[IC_MESSAGE_MAX];

@@ -26,10 +26,10 @@ static int webp_failure(ic_decode_result *result, VP8StatusCode status, const ch
     return ic_fail(result, code, message);
 }
 
-/* The brightest channel of each pixel (`brightest_channel`): decoded to RGB(A) in scratch, then reduced into
-   out (alpha composited over white). */
-static int webp_decode_brightest(const uint8_t *data, size_t size, int has_alpha, size_t width, size_t height,
-                                 uint8_t *out, ic_decode_result *result) {
+/* One channel of each pixel as its gray (`grey_channel`): decoded to RGB(A) in scratch, then reduced into out
+   (alpha composited over white). */
+static int webp_decode_channel(const uint8_t *data, size_t size, int grey_channel, int has_alpha, size_t width,
+                               size_t height, uint8_t *out, ic_decode_result *result) {
     int channels = has_alpha ? 4 : 3;
     uint8_t *rgb = malloc(width * height * (size_t)channels);
     if (rgb == NULL) return ic_fail(result, IC_ERR_NO_MEMORY, "out of memory for the WebP's colours");
@@ -49,7 +49,7 @@ static int webp_decode_brightest(const uint8_t *data, size_t size, int has_alpha
         free(rgb);
         return webp_failure(result, status, "decoding");
     }
-    ic_brightest_of_pixels(rgb, channels, out, width * height);
+    ic_channel_of_pixels(grey_channel, rgb, channels, out, width * height);
     free(rgb);
     result->status = IC_OK;
     return IC_OK;
@@ -81,7 +81,8 @@ int ic_webp_decode(const uint8_t *data, size_t size, const ic_decode_params *par
 
     size_t width = (size_t)features.width, height = (size_t)features.height;
     if (out_capacity < width * height) return ic_fail(result, IC_ERR_ARGUMENT, "output buffer too small");
-    if (params->brightest_channel) return webp_decode_brightest(data, size, features.has_alpha, width, height, out, result);
+    if (params->grey_channel != IC_GREY_LUMA)
+        return webp_decode_channel(data, size, params->grey_channel, features.has_alpha, width, height, out, result);
 
     /* Y goes straight into the caller's buffer; the chroma planes (a quarter each) and alpha are scratch. */
     size_t chroma_width = (width + 1) / 2, chroma_height = (height + 1) / 2;

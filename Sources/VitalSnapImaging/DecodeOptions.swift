@@ -11,14 +11,16 @@ public struct DecodeOptions: Sendable, Equatable {
     public var maxDimension: Int
     /// Turn library warnings (e.g. "Premature end of JPEG file") into errors instead of `warnings`.
     public var strict: Bool
-    /// How a colour pixel becomes grey: its luma (as a grey photo of it shows it), or its brightest channel,
-    /// which keeps a blue or red digit on a dark screen as bright as a white one (luma makes pure blue 29 of
-    /// 255). A grey file is read as it is either way.
+    /// How a colour pixel becomes grey: its luma (as a grey photo of it shows it), its brightest channel, which
+    /// keeps a blue or red digit on a dark screen as bright as a white one (luma makes pure blue 29 of 255), or
+    /// its darkest channel, which makes a yellow, green or cyan digit on a light screen as dark as a black one
+    /// (luma makes pure yellow 226 of 255). A grey file is read as it is whatever this says.
     public var grey: Grey = .luma
 
     public enum Grey: Sendable, Equatable {
         case luma
         case brightestChannel
+        case darkestChannel
     }
 
     public init(

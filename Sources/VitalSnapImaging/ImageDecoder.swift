@@ -31,7 +31,7 @@ public enum ImageDecoder {
             max_dimension: Int32(clamping: options.maxDimension),
             max_pixels: Int64(options.maxPixels),
             strict: options.strict ? 1 : 0,
-            brightest_channel: options.grey == .brightestChannel ? 1 : 0
+            grey_channel: Self.greyChannel(options.grey)
         )
 
         // Pass 1: header only.
@@ -99,6 +99,15 @@ public enum ImageDecoder {
         case .png: return ic_png_decode
         case .webp: return ic_webp_decode
         case .heif: return ic_heif_decode
+        }
+    }
+
+    /// The C decoders' `grey_channel` for `grey`.
+    private static func greyChannel(_ grey: DecodeOptions.Grey) -> Int32 {
+        switch grey {
+        case .luma: return IC_GREY_LUMA
+        case .brightestChannel: return IC_GREY_BRIGHTEST
+        case .darkestChannel: return IC_GREY_DARKEST
         }
     }
 

@@ -26,12 +26,12 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     /* The first byte picks the options, as a caller might: strict or not, (JPEG) a DCT scale, luma or the
-       brightest channel. */
+       brightest or darkest channel. */
     ic_decode_params params = {0, 4096, 4 * 1024 * 1024, 0, 0};
     if (size > 0) {
         params.strict = data[0] & 1;
         params.min_long_side = (data[0] & 2) ? 64 : 0;
-        params.brightest_channel = (data[0] & 4) != 0;
+        params.grey_channel = (data[0] & 4) ? ((data[0] & 8) ? IC_GREY_DARKEST : IC_GREY_BRIGHTEST) : IC_GREY_LUMA;
     }
     ic_decode_result result;
     int status = DECODE(data, size, &params, NULL, 0, &result);

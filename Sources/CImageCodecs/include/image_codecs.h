@@ -39,6 +39,11 @@
 #define IC_MESSAGE_MAX 256
 #define IC_MAX_WARNINGS 4
 
+/* ic_decode_params.grey_channel */
+#define IC_GREY_LUMA 0
+#define IC_GREY_BRIGHTEST 1
+#define IC_GREY_DARKEST 2
+
 typedef struct ic_decode_params {
     /* 0 = full size. JPEG only: largest DCT scale 1/1, 1/2, 1/4, 1/8 keeping the long side >= this. */
     int min_long_side;
@@ -46,9 +51,11 @@ typedef struct ic_decode_params {
     long long max_pixels;
     /* Non-zero: any library warning fails the decode. */
     int strict;
-    /* Non-zero: each pixel's gray is the brightest of its red, green and blue (a coloured digit on a dark
-       screen as bright as a white one) rather than its luma. A gray file gives its gray either way. */
-    int brightest_channel;
+    /* How a colour pixel becomes gray: IC_GREY_LUMA (0), its luma; IC_GREY_BRIGHTEST, the brightest of its
+       red, green and blue (a coloured digit on a dark screen as bright as a white one); IC_GREY_DARKEST, the
+       darkest of them (a yellow, green or cyan digit on a light screen as dark as a black one). A gray file
+       gives its gray whatever this says. */
+    int grey_channel;
 } ic_decode_params;
 
 typedef struct ic_decode_result {
@@ -72,8 +79,8 @@ typedef struct ic_decode_result {
 } ic_decode_result;
 
 /*
- * Decodes a JPEG to 8-bit gray (JCS_GRAYSCALE, i.e. the Y channel of YCbCr data; with brightest_channel,
- * decoded to RGB and each pixel's largest channel kept).
+ * Decodes a JPEG to 8-bit gray (JCS_GRAYSCALE, i.e. the Y channel of YCbCr data; with a grey_channel other
+ * than IC_GREY_LUMA, decoded to RGB and each pixel's brightest or darkest channel kept).
  * Call once with out == NULL: reads the header, checks the limits, picks the scale, fills the sizes
  * and returns IC_NEED_BUFFER (nothing pixel-sized has been allocated). Then call again with a buffer of
  * at least output_width * output_height bytes: returns IC_OK with rows written top to bottom, no padding.

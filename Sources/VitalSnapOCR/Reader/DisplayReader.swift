@@ -56,8 +56,8 @@ public struct DisplayReader: Sendable {
     /// (`ReaderStages.contrastLooks`; empty for a camera's frames and a plain numeric display), with the
     /// equalizer and the image it writes.
     private var contrastLooks: [Double] = []
-    /// Whether a colour photo refused is read again in its brightest channel (`ReaderStages.readsBrightestChannel`).
-    private var readsBrightestChannel = false
+    /// The channels a colour photo refused is read again in, in order (`ReaderStages.channelLooks`).
+    private var channelLooks: [DecodeOptions.Grey] = []
     private var leadingOneLook: LeadingOneLook?
     private var equalizer = ContrastEqualizer(clipLimit: 0)
     private var equalized = GrayImage(width: 0, height: 0)
@@ -121,7 +121,7 @@ public struct DisplayReader: Sendable {
         }
         if configuration.usesPhotoLocator {
             contrastLooks = stages.contrastLooks
-            readsBrightestChannel = stages.readsBrightestChannel
+            channelLooks = stages.channelLooks
         }
         if let second = stages.secondLocator {
             secondReaders.append((looking(with: second), "read from the second detector's lines", true, [0], true))
@@ -169,8 +169,10 @@ public struct DisplayReader: Sendable {
         var result: PhotoResult
         do {
             result = try read(image: decoded.image, file: file)
-            if readsBrightestChannel, let second = try readInBrightestChannel(file, luma: decoded.image, refused: result) {
+            for grey in channelLooks {
+                guard let second = try readInChannel(grey, file, luma: decoded.image, refused: result) else { continue }
                 result = second
+                break
             }
         } catch {
             result = PhotoResult(file: file, failure: error.description)
@@ -187,18 +189,19 @@ public struct DisplayReader: Sendable {
         return result
     }
 
-    /// A colour photo refused as its luma shows it (`refused`), read again in its brightest channel, without the
-    /// contrast looks (`BrightestChannelLook`); nil where that may not be asked, the file has no colour or reads nothing more.
-    private mutating func readInBrightestChannel(
-        _ file: String, luma: GrayImage, refused: PhotoResult
+    /// A colour photo refused as its luma shows it (`refused`), read again with `grey` as its grey, without the
+    /// contrast looks (`ChannelLook`); nil where that may not be asked, the file has no colour or reads nothing
+    /// more.
+    private mutating func readInChannel(
+        _ grey: DecodeOptions.Grey, _ file: String, luma: GrayImage, refused: PhotoResult
     ) throws(ReaderStageError) -> PhotoResult? {
-        guard BrightestChannelLook.mayAsk(after: refused) else { return nil }
+        guard ChannelLook.mayAsk(after: refused) else { return nil }
         var options = configuration.decoding
-        options.grey = .brightestChannel
-        guard let bright = try? ImageDecoder.decode(contentsOf: file, options: options), bright.image != luma else { return nil }
-        var second = try readWithLooks(bright.image, file: file)
-        guard BrightestChannelLook.takes(second, refused: refused) else { return nil }
-        second.warnings.append("read in its brightest colour channel: the first reading gave nothing (\(refused.message ?? "no reading"))")
+        options.grey = grey
+        guard let decoded = try? ImageDecoder.decode(contentsOf: file, options: options), decoded.image != luma else { return nil }
+        var second = try readWithLooks(decoded.image, file: file)
+        guard ChannelLook.takes(second, refused: refused, in: grey) else { return nil }
+        second.warnings.append("read in its \(ChannelLook.name(of: grey)) colour channel: the first reading gave nothing (\(refused.message ?? "no reading"))")
         return second
     }
 

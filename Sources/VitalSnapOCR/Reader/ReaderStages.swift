@@ -1,3 +1,5 @@
+import VitalSnapImaging
+
 /// The reader's replaceable stages, wired together in one place: a reader is rule-based or trained as a whole,
 /// since a recognizer only reads what its own rectifier produces, its threshold was chosen with its views, and
 /// each kind of locator calls for its own way of standing a photo upright.
@@ -98,13 +100,19 @@ public struct ReaderStages: Sendable {
     /// and the medical products: 1,117 / 10, 1,089 / 15 and 19 / 0 right / wrong became 1,122 / 10, 1,102 / 15
     /// and 21 / 0; clip limit 2 alone read 4, 9 and 1 more (docs/accuracy.md).
     public static let contrastLookClipLimits: [Double] = [2, 4]
-    /// Whether a colour photo these stages still refuse after every look, contrast looks included, is decoded
-    /// again with each pixel's brightest channel as its grey (`DecodeOptions.Grey.brightestChannel`) and read
-    /// once more without the contrast looks, on the terms of `BrightestChannelLook` (`DisplayReader.read(file:)`;
-    /// false: not). Luma makes a blue or green digit on a dark screen a dim grey (pure blue is 29 of 255), and an
-    /// LCD's tinted background nearer its digits' grey; in the brightest channel a lit digit is as bright as a
-    /// white one. True in the trained stages (`model`) for photos; a camera's frames are read in luma.
-    public var readsBrightestChannel = false
+    /// How a colour photo these stages still refuse after every look, contrast looks included, is decoded again
+    /// and read once more without the contrast looks, in this order, each on the terms of `ChannelLook`
+    /// (`DisplayReader.read(file:)`; empty: not). True colours lose contrast in luma two ways: a blue or green
+    /// digit on a dark screen becomes a dim grey (pure blue is 29 of 255), which its brightest channel
+    /// (`DecodeOptions.Grey.brightestChannel`) makes as bright as a white one; a yellow, green or cyan digit on a
+    /// light screen or a tinted LCD becomes a light grey near its background's (pure yellow is 226), which its
+    /// darkest channel (`.darkestChannel`) makes as dark as a black one. The trained stages (`model`) ask both for
+    /// photos (`channelLookGreys`); a camera's frames are read in luma.
+    public var channelLooks: [DecodeOptions.Grey] = []
+    /// The trained stages' `channelLooks`: the brightest channel, then the darkest. Measured on the generated
+    /// medical families (1,200 scenes at each of seeds 900001 and 900002; issue 41), the darkest channel after
+    /// the brightest: docs/accuracy.md.
+    public static let channelLookGreys: [DecodeOptions.Grey] = [.brightestChannel, .darkestChannel]
     /// How far before each value line (digit heights) the line is cut again and read, for a thin leading `1` its
     /// locator left out (`LeadingOneLook`; nil: not looked). Photos only (a camera's frames are read once per
     /// line), and not a plain numeric display, whose values have no range to doubt a `1` by.
@@ -195,7 +203,7 @@ public struct ReaderStages: Sendable {
         stages.wholeCropLocator = nil
         stages.turnedLooks = []
         stages.contrastLooks = []
-        stages.readsBrightestChannel = false
+        stages.channelLooks = []
         stages.secondOpinion = .none
         stages.secondRecognition = nil
         return stages
@@ -233,7 +241,7 @@ public struct ReaderStages: Sendable {
         secondOpinion: SecondOpinion = .none, secondRecognition: Recognition? = nil, photoLocator: (any LineLocator)? = nil,
         closerLocator: (any LineLocator)? = nil, tiltedLooks: [Double] = [], wholeCropLocator: (any LineLocator)? = nil,
         numericTiltedLooks: [Double] = [], turnedLooks: [Double] = [], contrastLooks: [Double] = [],
-        readsBrightestChannel: Bool = false, leadingOneReach: Double? = nil
+        channelLooks: [DecodeOptions.Grey] = [], leadingOneReach: Double? = nil
     ) {
         self.locator = locator
         self.orienter = orienter
@@ -253,7 +261,7 @@ public struct ReaderStages: Sendable {
         self.numericTiltedLooks = numericTiltedLooks
         self.turnedLooks = turnedLooks
         self.contrastLooks = contrastLooks
-        self.readsBrightestChannel = readsBrightestChannel
+        self.channelLooks = channelLooks
         self.leadingOneReach = leadingOneReach
     }
 
@@ -273,7 +281,8 @@ public struct ReaderStages: Sendable {
     /// recognizer, where the models have one, and a photo of a measuring device it refuses is read again from the
     /// lines the second detector finds, where the models have one, then from the lines the photo detector finds
     /// looking closer, then tilted (`tiltedLookAngles`), then turned (`turnedLookAngles`), then by the rules;
-    /// then all of that again with the photo's contrast evened out (`contrastLookClipLimits`). A plain numeric
+    /// then all of that again with the photo's contrast evened out (`contrastLookClipLimits`); a colour photo
+    /// still refused is read in its brightest channel, then its darkest (`channelLookGreys`). A plain numeric
     /// display refused is read as one line filling the crop (`WholeCropLocator`), then tilted
     /// (`numericTiltedLookAngles`).
     public static func model(_ models: ReaderModels) -> ReaderStages {
@@ -297,6 +306,6 @@ public struct ReaderStages: Sendable {
             tiltedLooks: tiltedLookAngles, wholeCropLocator: WholeCropLocator(), numericTiltedLooks: numericTiltedLookAngles,
             turnedLooks: turnedLookAngles,
             contrastLooks: contrastLookClipLimits,
-            readsBrightestChannel: true, leadingOneReach: leadingOneLookReach)
+            channelLooks: channelLookGreys, leadingOneReach: leadingOneLookReach)
     }
 }

@@ -1,34 +1,73 @@
 import XCTest
 @testable import VitalSnapImaging
 
-/// `DecodeOptions.grey = .brightestChannel`: each colour pixel's grey is the largest of its red, green and blue,
-/// in every format; a grey file decodes the same either way.
-final class BrightestChannelDecodeTests: XCTestCase {
+/// `DecodeOptions.grey = .brightestChannel` (`.darkestChannel`): each colour pixel's grey is the largest
+/// (smallest) of its red, green and blue, in every format; a grey file decodes the same whichever it is.
+final class ChannelDecodeTests: XCTestCase {
     let brightest = DecodeOptions(grey: .brightestChannel)
+    let darkest = DecodeOptions(grey: .darkestChannel)
 
-    func testColourJPEGKeepsEachPixelsBrightestChannel() throws {
-        // Four 16x16 blocks: red, green / blue, dark blue. Luma makes blue 29 and dark blue 7.
-        let blocks: [(colour: (UInt8, UInt8, UInt8), luma: Int, brightest: Int)] = [
-            ((255, 0, 0), 76, 255), ((0, 255, 0), 150, 255), ((0, 0, 255), 29, 255), ((0, 0, 64), 7, 64),
-        ]
+    /// A 32x32 JPEG of four 16x16 blocks of `colours` (top left, top right, bottom left, bottom right) decoded
+    /// in luma and with `options`, and each block's middle in both.
+    func fourBlocks(_ colours: [(UInt8, UInt8, UInt8)], options: DecodeOptions) throws -> [(luma: Int, channel: Int)] {
         let width = 32, height = 32
         var rgb = [UInt8](repeating: 0, count: width * height * 3)
         for y in 0..<height {
             for x in 0..<width {
                 let i = (y * width + x) * 3
-                (rgb[i], rgb[i + 1], rgb[i + 2]) = blocks[(y / 16) * 2 + x / 16].colour
+                (rgb[i], rgb[i + 1], rgb[i + 2]) = colours[(y / 16) * 2 + x / 16]
             }
         }
         let jpeg = try ImageEncoder.jpeg(rgb: rgb, width: width, height: height, quality: 95)
         let luma = try ImageDecoder.decode(bytes: jpeg).image
-        let bright = try ImageDecoder.decode(bytes: jpeg, options: brightest).image
-        XCTAssertEqual(bright.width, 32)
-        XCTAssertEqual(bright.height, 32)
-        for (index, block) in blocks.enumerated() {
+        let channel = try ImageDecoder.decode(bytes: jpeg, options: options).image
+        XCTAssertEqual(channel.width, width)
+        XCTAssertEqual(channel.height, height)
+        return colours.indices.map { index in
             let x = (index % 2) * 16 + 8, y = (index / 2) * 16 + 8
-            XCTAssertEqual(Int(luma[x, y]), block.luma, accuracy: 4, "luma of block \(index)")
-            XCTAssertEqual(Int(bright[x, y]), block.brightest, accuracy: 6, "brightest channel of block \(index)")
+            return (Int(luma[x, y]), Int(channel[x, y]))
         }
+    }
+
+    func testColourJPEGKeepsEachPixelsBrightestChannel() throws {
+        // Red, green / blue, dark blue. Luma makes blue 29 and dark blue 7.
+        let blocks: [(colour: (UInt8, UInt8, UInt8), luma: Int, brightest: Int)] = [
+            ((255, 0, 0), 76, 255), ((0, 255, 0), 150, 255), ((0, 0, 255), 29, 255), ((0, 0, 64), 7, 64),
+        ]
+        let read = try fourBlocks(blocks.map(\.colour), options: brightest)
+        for (index, block) in blocks.enumerated() {
+            XCTAssertEqual(read[index].luma, block.luma, accuracy: 4, "luma of block \(index)")
+            XCTAssertEqual(read[index].channel, block.brightest, accuracy: 6, "brightest channel of block \(index)")
+        }
+    }
+
+    func testColourJPEGKeepsEachPixelsDarkestChannel() throws {
+        // Yellow, cyan / light pink, white. Luma makes yellow 226 and cyan 179, near the pink's 213; in the
+        // darkest channel the yellow and cyan are as dark as ink and the pink stays light.
+        let blocks: [(colour: (UInt8, UInt8, UInt8), luma: Int, darkest: Int)] = [
+            ((255, 255, 0), 226, 0), ((0, 255, 255), 179, 0), ((250, 200, 210), 213, 200), ((255, 255, 255), 255, 255),
+        ]
+        let read = try fourBlocks(blocks.map(\.colour), options: darkest)
+        for (index, block) in blocks.enumerated() {
+            XCTAssertEqual(read[index].luma, block.luma, accuracy: 4, "luma of block \(index)")
+            XCTAssertEqual(read[index].channel, block.darkest, accuracy: 8, "darkest channel of block \(index)")
+        }
+    }
+
+    func testColourPNGKeepsEachPixelsDarkestChannelAndAlphaOverWhite() throws {
+        // Left half yellow (230, 220, 0), right half light green (150, 230, 160); the last row clear.
+        let width = 8, height = 4
+        var rgba = [UInt8]()
+        for y in 0..<height {
+            for x in 0..<width {
+                rgba += x < 4 ? [230, 220, 0] : [150, 230, 160]
+                rgba.append(y == height - 1 ? 0 : 255)
+            }
+        }
+        let dark = try ImageDecoder.decode(bytes: PNGFixture.encode(rgba, width: width, height: height, channels: 4), options: darkest).image
+        XCTAssertEqual(dark[1, 0], 0)
+        XCTAssertEqual(dark[6, 0], 150)
+        XCTAssertEqual(dark[1, height - 1], 255, "a clear pixel reads as white paper")
     }
 
     func testColourJPEGAtAReducedScaleKeepsItsSize() throws {
@@ -70,31 +109,36 @@ final class BrightestChannelDecodeTests: XCTestCase {
     func testAGreyFileDecodesTheSameEitherWay() throws {
         let grey = Fixtures.gradient(width: 40, height: 30)
         for bytes in [try ImageEncoder.png(grey), try ImageEncoder.jpeg(grey, quality: 90)] {
-            XCTAssertEqual(try ImageDecoder.decode(bytes: bytes, options: brightest).image, try ImageDecoder.decode(bytes: bytes).image)
+            for options in [brightest, darkest] {
+                XCTAssertEqual(try ImageDecoder.decode(bytes: bytes, options: options).image, try ImageDecoder.decode(bytes: bytes).image)
+            }
         }
     }
 
     /// The orange-lit glucose meter of `Samples/formats` as JPEG, WebP and HEIC: in each, the brightest channel
-    /// is brighter than luma on the whole, and the three agree with each other about as well as their lumas do.
-    func testWebPAndHEICKeepTheBrightestChannelLikeTheirJPEGTwin() throws {
+    /// is brighter than luma on the whole and the darkest darker, and the three agree with each other about as
+    /// well as their lumas do.
+    func testWebPAndHEICKeepEachChannelLikeTheirJPEGTwin() throws {
         let formats = WebPHEIFDecodeTests.formats
         func decode(_ name: String, _ options: DecodeOptions = .init()) throws -> GrayImage {
             try ImageDecoder.decode(contentsOf: formats.appendingPathComponent(name).path, options: options).image
         }
-        let reference = try decode("glucose-g1-01-orange.jpg", brightest)
-        for name in ["glucose-g1-01-orange.jpg", "glucose-g1-01-orange.webp", "glucose-g1-01-orange.heic"] {
-            let luma = try decode(name), bright = try decode(name, brightest)
-            XCTAssertEqual(bright.width, luma.width, name)
-            XCTAssertEqual(bright.height, luma.height, name)
-            XCTAssertGreaterThan(meanSignedDifference(bright, luma), Self.orangeLift, "\(name): no brighter than its luma")
-            XCTAssertLessThan(meanAbsoluteError(bright, reference), Self.twinTolerance, "\(name) against the JPEG")
+        for (options, lift) in [(brightest, 1.0), (darkest, -1.0)] {
+            let reference = try decode("glucose-g1-01-orange.jpg", options)
+            for name in ["glucose-g1-01-orange.jpg", "glucose-g1-01-orange.webp", "glucose-g1-01-orange.heic"] {
+                let luma = try decode(name), channel = try decode(name, options)
+                XCTAssertEqual(channel.width, luma.width, name)
+                XCTAssertEqual(channel.height, luma.height, name)
+                XCTAssertGreaterThan(lift * meanSignedDifference(channel, luma), Self.orangeLift, "\(name), \(options.grey): not as far from its luma")
+                XCTAssertLessThan(meanAbsoluteError(channel, reference), Self.twinTolerance, "\(name) against the JPEG, \(options.grey)")
+            }
         }
     }
 
-    /// Least mean lift of the orange photo's brightest channel over its luma. Measured 2026-12-01 (Pillow): 43 grey
-    /// levels in the JPEG and the WebP.
+    /// Least mean lift of the orange photo's brightest channel over its luma, and of its luma over its darkest
+    /// channel. Measured with Pillow: 43 grey levels in the JPEG and the WebP (2026-12-01), 62 below (2026-12-07).
     static let orangeLift = 30.0
-    /// Largest mean difference from the JPEG twin's brightest channel (chroma is coded more coarsely than luma).
+    /// Largest mean difference from the JPEG twin's channel (chroma is coded more coarsely than luma).
     static let twinTolerance = 3.0
 }
 
