@@ -126,9 +126,9 @@ struct ChannelLookTests {
         }
     }
 
-    /// In the darkest channel a reading is taken only where its lines are dark ink: a light digit there has less
-    /// contrast than luma gave it.
-    @Test func theDarkestChannelTakesDarkInkOnly() {
+    /// In the darkest channel a reading is not taken where a line is surely light ink: a light digit there has
+    /// less contrast than luma gave it.
+    @Test func theDarkestChannelTakesNoLineSurelyLight() {
         let read = TurnedErrorCodeCheckTests().result("120")
         var refused = read
         refused.reading?.refuse(Refusal(.unclearDigits, "the digits of bloodGlucose are unclear (120)"))
@@ -139,6 +139,8 @@ struct ChannelLookTests {
         light.reading?.lines[0].polarity = .light
         #expect(!ChannelLook.takes(light, refused: refused, in: .darkestChannel))
         #expect(ChannelLook.takes(light, refused: refused, in: .brightestChannel), "light ink is what the brightest channel is for")
+        light.reading?.lines[0].polarityIsSure = false
+        #expect(ChannelLook.takes(light, refused: refused, in: .darkestChannel), "a polarity in doubt is no light ink")
     }
 
     /// A photo refused with a value doubted as an error code upside down (`63` for `E9`) may show no value at

@@ -22,14 +22,14 @@ enum ChannelLook {
     /// (`Refusal.doubts`). The words taken there were as often glare's work as the display's (a monitor's 119
     /// under glare read `HI`, a scale's 17.1 `LO`).
     ///
-    /// In the darkest channel, only where every line read is dark ink on a lighter ground: that channel is asked
-    /// for coloured digits on a light screen, which it makes dark. A light digit stays light there against a
-    /// background it darkens, with less contrast than luma gave it (a colour monitor's white `72` on pale pink
-    /// read `77`).
+    /// In the darkest channel, not where a line read is surely light ink (`RecognizedLine.polarityIsSure`): that
+    /// channel is asked for coloured digits on a light screen, which it makes dark. A light digit stays light
+    /// there against a background it darkens, with less contrast than luma gave it (a colour monitor's white
+    /// `72` on pale pink read `77`).
     static func takes(_ second: PhotoResult, refused: PhotoResult, in grey: DecodeOptions.Grey) -> Bool {
         guard let reading = second.reading, !reading.values.isEmpty,
             !second.givesValue(doubtedBy: refused.reading?.refusal) else { return false }
-        return grey != .darkestChannel || reading.lines.allSatisfy { $0.polarity == .dark }
+        return grey != .darkestChannel || reading.lines.allSatisfy { $0.polarity == .dark || !$0.polarityIsSure }
     }
 
     /// The channel's name in a reading's warning ("read in its brightest colour channel").
