@@ -156,7 +156,8 @@ int ic_heif_decode(const uint8_t *data, size_t size, const ic_decode_params *par
     /* The coded colour space as it is: Y of YCbCr needs no conversion at all. */
     error = heif_decode_image(handle, &image, heif_colorspace_undefined, heif_chroma_undefined, options);
     if (error.code != heif_error_Ok) { status = heif_failure(result, error, "decoding"); goto done; }
-    int channel = params->grey_channel != IC_GREY_LUMA && heif_image_get_colorspace(image) != heif_colorspace_monochrome;
+    int channel = params->grey_channel != IC_GREY_LUMA &&
+                  heif_image_get_colorspace(image) != heif_colorspace_monochrome;
     if (channel || (heif_image_get_colorspace(image) == heif_colorspace_RGB &&
                       heif_image_get_chroma_format(image) == heif_chroma_444)) {
         /* Planar RGB, or the colours of YCbCr for a channel as gray: have libheif interleave it to 8 bits

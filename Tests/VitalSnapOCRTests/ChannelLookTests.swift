@@ -146,8 +146,8 @@ struct ChannelLookTests {
     /// A photo refused with a value doubted as an error code upside down (`63` for `E9`) may show no value at
     /// all: no channel look is asked, where the same photo refused as unclear is.
     @Test func aPhotoWhoseValueMayBeATurnedErrorCodeIsNotReadInItsChannels() {
-        let doubted = TurnedErrorCodeCheck().check(
-            TurnedErrorCodeCheckTests().result("63"), probabilities: TurnedErrorCodeCheckTests().probabilities(halfTurn: 0.3))
+        let photos = TurnedErrorCodeCheckTests()
+        let doubted = TurnedErrorCodeCheck().check(photos.result("63"), probabilities: photos.probabilities(halfTurn: 0.3))
         #expect(doubted.reading?.refusal?.mayBeTurnedErrorCode == "63")
         #expect(!ChannelLook.mayAsk(after: doubted))
         var unclear = doubted

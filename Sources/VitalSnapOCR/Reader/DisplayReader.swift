@@ -12,7 +12,8 @@ import VitalSnapImaging
 ///       the second locator's lines, a closer look's, the photo tilted, then turned, then the second opinion
 ///       (a plain numeric display: the crop as one line, then tilted, on `NumericLookTerms`' terms)
 ///     ─ still refused: all of that again with the photo's contrast evened out (`read(image:file:)`)
-///     ─ a colour photo still refused: all of that in its brightest channel but the contrast looks (`read(file:)`)
+///     ─ a colour photo still refused: all of that in its brightest channel but the contrast looks, then in its
+///       darkest (`read(file:)`, `ChannelLook`)
 ///
 /// A photo of a medical device is located by the stages' photo locator where they have one (`ReaderStages.photoLocator`),
 /// chosen once, in the initializer.
@@ -198,10 +199,12 @@ public struct DisplayReader: Sendable {
         guard ChannelLook.mayAsk(after: refused) else { return nil }
         var options = configuration.decoding
         options.grey = grey
-        guard let decoded = try? ImageDecoder.decode(contentsOf: file, options: options), decoded.image != luma else { return nil }
+        guard let decoded = try? ImageDecoder.decode(contentsOf: file, options: options), decoded.image != luma
+        else { return nil }
         var second = try readWithLooks(decoded.image, file: file)
         guard ChannelLook.takes(second, refused: refused, in: grey) else { return nil }
-        second.warnings.append("read in its \(ChannelLook.name(of: grey)) colour channel: the first reading gave nothing (\(refused.message ?? "no reading"))")
+        second.warnings.append(
+            "read in its \(ChannelLook.name(of: grey)) colour channel: the first reading gave nothing (\(refused.message ?? "no reading"))")
         return second
     }
 

@@ -73,9 +73,9 @@ public struct ReaderStages: Sendable {
     /// turn, then a quarter either way, then three-eighths, then the turns halfway between these. The detector
     /// gives the rows of a display held upside down the reading direction of an upright one more often than it
     /// should (symmetric segment digits: `112` read `211`, `86` read `98`), and the orienter, which sees the
-    /// same digits, is as sure of it; it misjudges some sideways photos too. Not where the photo as it stands showed which way up it is (`mayReadTurned(after:)`), nor
-    /// after a refusal over glare; a value read so is taken, a word is not (turned, `LO` is `07`, and a BP
-    /// monitor's pulse `40` read `Lo`).
+    /// same digits, is as sure of it; it misjudges some sideways photos too. Not where the photo as it stands
+    /// showed which way up it is (`mayReadTurned(after:)`), nor after a refusal over glare; a value read so is
+    /// taken, a word is not (turned, `LO` is `07`, and a BP monitor's pulse `40` read `Lo`).
     public var turnedLooks: [Double] = []
     /// The turned looks of the trained reader, in the order asked. Measured on the generated medical families
     /// (1,200 scenes at each of seeds 900001 and 900002; issue 41), from 1,100 / 9 and 1,077 / 16 right / wrong:
