@@ -106,6 +106,12 @@ public struct TrainingSceneParameters: Sendable {
     public var fontWeight: ClosedRange<Double> = 0.09...0.2
     /// Of those, a dot-matrix font rather than strokes.
     public var dotMatrixChance = 0.3
+    /// The least contrast ratio (WCAG 2's, of relative luminances) a colour screen's value colour keeps against
+    /// its field: 3, WCAG's floor for large text. Each value of a colour screen is drawn in a colour of its own,
+    /// chosen for dark fields (yellow, green, cyan, white); on a light field such a colour is darkened until it
+    /// reaches this, as a light screen's designer would pick a dark ink (a white `166` on a pale grey field is no
+    /// display's).
+    public var minimumValueInkContrast = 3.0
     /// LED displays that are dot-matrix panels.
     public var ledDotMatrixChance = 0.12
     /// A word (`LO`, `HI`, `Err`, `---`, `E1`) instead of the main value of a medical device (the counters never

@@ -64,7 +64,8 @@ struct DisplayLayoutGenerator {
         if look.kind == .oled || look.kind == .colorScreen {
             var pool = DisplayPalette.screenInks.filter { $0 != look.ink }
             while !pool.isEmpty {
-                colors.append(pool.remove(at: r.int(0...(pool.count - 1))))
+                let color = pool.remove(at: r.int(0...(pool.count - 1)))
+                colors.append(color.legible(on: look.background, ratio: parameters.minimumValueInkContrast))
             }
         }
         valueColors = colors
