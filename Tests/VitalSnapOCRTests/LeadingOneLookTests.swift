@@ -101,4 +101,40 @@ struct LeadingOneLookTests {
         var live = try reader(photo: false)
         #expect(try live.read(image: image).reading?.readingString == "11.1")
     }
+
+    /// A line crop 88 columns wide, digits 20 px tall from row 6: a `1` at column 14 and four digits at 28, 42, 56
+    /// and 70, each two 3-px strokes, the `1` in `oneInk` and the digits in `ink` on `background`.
+    static func crop(background: UInt8, ink: UInt8, oneInk: UInt8, polarity: InkPolarity) -> (RectifiedLine, LineTranscript) {
+        var image = GrayImage(width: 88, height: 32, fill: background)
+        for (x, level) in [(14, oneInk), (28, ink), (42, ink), (56, ink), (70, ink)] {
+            for y in 7..<25 { for dx in -1...1 { image[x + dx, y] = level } }
+            if x != 14 { for y in 7..<25 { for dx in -6 ... -4 { image[x + dx, y] = level } } }
+        }
+        var crop = RectifiedLine()
+        crop.image = image
+        crop.digitTop = 6
+        crop.digitHeight = 20
+        crop.polarity = polarity
+        let characters = zip("1111", [14, 28, 42, 56]).map { c, x in
+            RecognizedCharacter(character: c, confidence: 0.9, segments: [], box: PixelRect(x: x - 1, y: 6, width: 3, height: 20))
+        } + [RecognizedCharacter(character: "8", confidence: 0.9, segments: [], box: PixelRect(x: 69, y: 6, width: 3, height: 20))]
+        return (crop, LineTranscript(characters: characters, contrast: 100, hasGap: false))
+    }
+
+    @Test func aOneCountsOnlyWhereItIsLitAsTheDigitsAfterIt() {
+        var look = LeadingOneLook(reach: 0.8)
+        func lit(background: UInt8, ink: UInt8, oneInk: UInt8, polarity: InkPolarity?) -> Bool {
+            var (crop, longer) = Self.crop(background: background, ink: ink, oneInk: oneInk, polarity: polarity ?? .dark)
+            crop.polarity = polarity
+            return look.leadingOneIsLit(longer, in: crop)
+        }
+        // Dark digits on a light LCD: a `1` as dark as they are, and a faint ghost of one (an unlit cell).
+        #expect(lit(background: 200, ink: 40, oneInk: 40, polarity: .dark))
+        #expect(!lit(background: 200, ink: 40, oneInk: 170, polarity: .dark), "a ghost segment is no lit 1")
+        // Lit digits on a dark screen, the same way round.
+        #expect(lit(background: 30, ink: 230, oneInk: 210, polarity: .light))
+        #expect(!lit(background: 30, ink: 230, oneInk: 70, polarity: .light))
+        // Where the crop's polarity is not known, the 1 counts as before.
+        #expect(lit(background: 30, ink: 230, oneInk: 70, polarity: nil))
+    }
 }
