@@ -10,6 +10,8 @@ final class ValueInkContrastTests: XCTestCase {
         XCTAssertEqual(RGBColor.grey(119).contrastRatio(with: .grey(119)), 1, accuracy: 1e-9)
         // sRGB 119 is WCAG's well-known mid grey: 4.5 against white, give or take rounding.
         XCTAssertEqual(RGBColor.grey(119).contrastRatio(with: .white), 4.48, accuracy: 0.02)
+        let middle = RGBColor.middleLuminance
+        XCTAssertEqual((1 + 0.05) / (middle + 0.05), (middle + 0.05) / 0.05, accuracy: 1e-9, "as far from white as from black")
     }
 
     func testALightInkOnALightFieldIsDarkenedJustEnough() {
@@ -45,7 +47,7 @@ final class ValueInkContrastTests: XCTestCase {
             let look = DisplayPalette.look(.colorScreen, parameters: p, random: &random)
             var generator = DisplayLayoutGenerator(random: random, parameters: p, look: look)
             let layout = seed.isMultiple(of: 2) ? generator.bloodPressure() : generator.oximeter()
-            let light = look.background.relativeLuminance > 0.18
+            let light = look.background.relativeLuminance > RGBColor.middleLuminance
             if light { lightFields += 1 }
             for line in Self.valueLines(layout.root) {
                 XCTAssertGreaterThanOrEqual(

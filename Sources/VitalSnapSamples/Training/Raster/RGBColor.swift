@@ -36,11 +36,15 @@ public struct RGBColor: Sendable, Hashable {
         return (max(a, b) + 0.05) / (min(a, b) + 0.05)
     }
 
+    /// The relative luminance as far, in WCAG 2's contrast ratio, from black as from white (the square root of
+    /// 1.05 x 0.05, less 0.05): a background lighter than this is light.
+    public static let middleLuminance = (1.05 * 0.05).squareRoot() - 0.05
+
     /// `self` moved towards black on a light `background` or towards white on a dark one, the least that gives it
     /// `ratio` of contrast with it (WCAG 2), or as far as it goes.
     public func legible(on background: RGBColor, ratio: Double) -> RGBColor {
         guard contrastRatio(with: background) < ratio else { return self }
-        let target: RGBColor = background.relativeLuminance > 0.18 ? .black : .white
+        let target: RGBColor = background.relativeLuminance > Self.middleLuminance ? .black : .white
         var (low, high): (Float, Float) = (0, 1)
         for _ in 0..<20 {
             let t = (low + high) / 2
