@@ -29,41 +29,48 @@ final class ChannelDecodeTests: XCTestCase {
         }
     }
 
-    func testColourJPEGKeepsEachPixelsBrightestChannel() throws {
-        // Red, green / blue, dark blue. Luma makes blue 29 and dark blue 7.
-        let blocks: [(colour: (UInt8, UInt8, UInt8), luma: Int, brightest: Int)] = [
-            ((255, 0, 0), 76, 255), ((0, 255, 0), 150, 255), ((0, 0, 255), 29, 255), ((0, 0, 64), 7, 64),
-        ]
-        let read = try fourBlocks(blocks.map(\.colour), options: brightest)
+    /// `fourBlocks` of `blocks`' colours, each block's luma and channel checked against the block's own.
+    func assertFourBlocks(
+        _ blocks: [(colour: (UInt8, UInt8, UInt8), luma: Int, channel: Int)], options: DecodeOptions, channelAccuracy: Int
+    ) throws {
+        let read = try fourBlocks(blocks.map(\.colour), options: options)
         for (index, block) in blocks.enumerated() {
             XCTAssertEqual(read[index].luma, block.luma, accuracy: 4, "luma of block \(index)")
-            XCTAssertEqual(read[index].channel, block.brightest, accuracy: 6, "brightest channel of block \(index)")
+            XCTAssertEqual(read[index].channel, block.channel, accuracy: channelAccuracy, "\(options.grey) of block \(index)")
         }
+    }
+
+    func testColourJPEGKeepsEachPixelsBrightestChannel() throws {
+        // Red, green / blue, dark blue. Luma makes blue 29 and dark blue 7.
+        try assertFourBlocks(
+            [((255, 0, 0), 76, 255), ((0, 255, 0), 150, 255), ((0, 0, 255), 29, 255), ((0, 0, 64), 7, 64)],
+            options: brightest, channelAccuracy: 6)
     }
 
     func testColourJPEGKeepsEachPixelsDarkestChannel() throws {
         // Yellow, cyan / light pink, white. Luma makes yellow 226 and cyan 179, near the pink's 213; in the
         // darkest channel the yellow and cyan are as dark as ink and the pink stays light.
-        let blocks: [(colour: (UInt8, UInt8, UInt8), luma: Int, darkest: Int)] = [
-            ((255, 255, 0), 226, 0), ((0, 255, 255), 179, 0), ((250, 200, 210), 213, 200), ((255, 255, 255), 255, 255),
-        ]
-        let read = try fourBlocks(blocks.map(\.colour), options: darkest)
-        for (index, block) in blocks.enumerated() {
-            XCTAssertEqual(read[index].luma, block.luma, accuracy: 4, "luma of block \(index)")
-            XCTAssertEqual(read[index].channel, block.darkest, accuracy: 8, "darkest channel of block \(index)")
+        try assertFourBlocks(
+            [((255, 255, 0), 226, 0), ((0, 255, 255), 179, 0), ((250, 200, 210), 213, 200), ((255, 255, 255), 255, 255)],
+            options: darkest, channelAccuracy: 8)
+    }
+
+    /// An 8x4 RGBA image, its left half `left` and its right half `right`, its last row clear.
+    func halves(_ left: [UInt8], _ right: [UInt8], width: Int = 8, height: Int = 4) -> [UInt8] {
+        var rgba = [UInt8]()
+        for y in 0..<height {
+            for x in 0..<width {
+                rgba += x < width / 2 ? left : right
+                rgba.append(y == height - 1 ? 0 : 255)
+            }
         }
+        return rgba
     }
 
     func testColourPNGKeepsEachPixelsDarkestChannelAndAlphaOverWhite() throws {
         // Left half yellow (230, 220, 0), right half light green (150, 230, 160); the last row clear.
         let width = 8, height = 4
-        var rgba = [UInt8]()
-        for y in 0..<height {
-            for x in 0..<width {
-                rgba += x < 4 ? [230, 220, 0] : [150, 230, 160]
-                rgba.append(y == height - 1 ? 0 : 255)
-            }
-        }
+        let rgba = halves([230, 220, 0], [150, 230, 160], width: width, height: height)
         let dark = try ImageDecoder.decode(bytes: PNGFixture.encode(rgba, width: width, height: height, channels: 4), options: darkest).image
         XCTAssertEqual(dark[1, 0], 0)
         XCTAssertEqual(dark[6, 0], 150)
@@ -86,13 +93,7 @@ final class ChannelDecodeTests: XCTestCase {
     func testColourPNGKeepsEachPixelsBrightestChannelAndAlphaOverWhite() throws {
         // Left half dark blue (0, 0, 200), right half green (0, 120, 0); in the RGBA copy the last row is clear.
         let width = 8, height = 4
-        var rgba = [UInt8]()
-        for y in 0..<height {
-            for x in 0..<width {
-                rgba += x < 4 ? [0, 0, 200] : [0, 120, 0]
-                rgba.append(y == height - 1 ? 0 : 255)
-            }
-        }
+        let rgba = halves([0, 0, 200], [0, 120, 0], width: width, height: height)
         let rgb = stride(from: 0, to: rgba.count, by: 4).flatMap { rgba[$0..<$0 + 3] }
         for (bytes, hasAlpha) in [(PNGFixture.encode(rgb, width: width, height: height, channels: 3), false),
                                   (PNGFixture.encode(rgba, width: width, height: height, channels: 4), true)] {
