@@ -411,6 +411,25 @@ final class ReadingAssemblerTests: XCTestCase {
         XCTAssertEqual(narrow.assemble([rows[0], rows[1], steep]).refusal?.reason, .turnsDisagree)
     }
 
+    /// A glucose meter upside down on its box, its `106` read as it stands (`90`) beside the box's picture of it,
+    /// read turned (`106`): a value line read sure the other way up beside the value refuses it, and no later
+    /// look may give that value; a smaller line (a clock), an unsure one or one read the same way up does not.
+    func testASingleValueBesideAValueLineReadTheOtherWayUpIsRefused() throws {
+        var glucose = try assembler(9)
+        glucose.minimumConfidence = 0.7
+        let value = line("90", height: 30, top: 80)
+        let box = line("106", height: 20, top: 120, x: 100)
+        let refused = glucose.assemble([value, turned(box)])
+        XCTAssertEqual(refused.refusal?.reason, .turnsDisagree, "\(refused.outcome)")
+        XCTAssertEqual(refused.refusal?.mayBeReadTurned, "90")
+        XCTAssertTrue(refused.refusal?.doubts("90") == true)
+        XCTAssertEqual(glucose.assemble([value, box]).readingString, "90", "one way up: read")
+        let clock = line("106", height: 12, top: 120, x: 100)
+        XCTAssertEqual(glucose.assemble([value, turned(clock)]).readingString, "90", "far smaller than the value")
+        let unsure = line("106", height: 20, top: 120, x: 100, confidence: 0.4)
+        XCTAssertEqual(glucose.assemble([value, turned(unsure)]).readingString, "90", "not read sure")
+    }
+
     /// An oximeter's SpO2 and pulse found as one line: cut where the digits leave no doubt.
     func testTwoValuesFoundAsOneLineAreCutWhereOnlyOneCutIsPlausible() throws {
         let oximeter = try assembler(6)

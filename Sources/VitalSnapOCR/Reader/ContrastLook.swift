@@ -24,10 +24,12 @@ enum ContrastLook {
     /// The texts of the lines the refused reading chose but was unsure of (below `minimumConfidence`), and the
     /// value it doubted as lacking a leading `1` (`Refusal.lacksLeadingOne`), without the `1` and with it: evened
     /// out, the ghost of an LCD's unlit leading digit shows a `1`'s two strokes (a scale's 35.7 read `135.7`); and
-    /// the value it doubted as an error code upside down (`Refusal.mayBeTurnedErrorCode`).
+    /// the value it doubted as an error code upside down (`Refusal.mayBeTurnedErrorCode`) or as read turned
+    /// (`Refusal.mayBeReadTurned`).
     static func doubted(in refused: PhotoResult, minimumConfidence: Double) -> [String] {
         var doubted = refused.reading?.lines.filter { $0.confidence < minimumConfidence }.map(\.text) ?? []
         if let code = refused.reading?.refusal?.mayBeTurnedErrorCode { doubted.append(code) }
+        if let turned = refused.reading?.refusal?.mayBeReadTurned { doubted.append(turned) }
         guard let lacking = refused.reading?.refusal?.lacksLeadingOne else { return doubted }
         return doubted + [lacking, "1" + lacking]
     }

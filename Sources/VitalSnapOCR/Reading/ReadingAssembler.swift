@@ -40,7 +40,10 @@ public struct ReadingAssembler: Sendable {
         /// another number (a BP monitor held upside down, its `112` read `211` beside its `92` and `65`). On the
         /// generated families (seed 900001) it refused one wrong oximeter reading and one right one, and with the
         /// closer look (`ReaderStages.closerLocator`) two more wrong ones, upside-down scenes; at seed 900002 it
-        /// changed nothing.
+        /// changed nothing. A single value is held to it too against any other value line as prominent as a
+        /// field and read sure (a glucose meter upside down on its box, its `106` read `90` as it stands beside the
+        /// box's `106` read turned): that refused two wrong readings of the medical products tilted and upside
+        /// down (`Scripts/eval-perturbed.sh`) and changed nothing in the families at either seed or in any folder.
         public var directionSpread = Double.pi / 2
         public init() {}
     }
@@ -98,6 +101,15 @@ public struct ReadingAssembler: Sendable {
         // The fields are the most prominent lines, read top to bottom then left to right.
         let chosen: [RecognizedLine]
         if fields.count == 1 {
+            // A display's lines read one way up: another value line as prominent, read sure the other way, means
+            // one of the two was read turned (a glucose meter's `106` upside down read `90` beside the `106` of
+            // its box read upright).
+            if let other = lines.first(where: { isProminentSureLine($0, beside: tallest) }),
+               !Self.readInOneDirection([tallest, other], spread: configuration.directionSpread) {
+                var turned = Refusal(.turnsDisagree, "the values read in different directions")
+                turned.mayBeReadTurned = tallest.text
+                return Reading(outcome: .none(turned), confidence: 0, recognizedText: recognizedText, lines: [tallest, other])
+            }
             chosen = [tallest]
         } else {
             let numberLines = lines.filter(mayBeValue).sorted { $0.digitHeight > $1.digitHeight }
@@ -227,6 +239,13 @@ public struct ReadingAssembler: Sendable {
 
     /// Clocks, dates and memory numbers (as the detector tells them) are never a value, nor is ink of the
     /// polarity the peripheral's display does not show (where the recognizer's polarity says so).
+    /// Whether `line`, not `value`, may be a value as prominent as a field (`fieldHeightShare` of its digit
+    /// height) and is read sure: every character clear and the line at the reading threshold.
+    private func isProminentSureLine(_ line: RecognizedLine, beside value: RecognizedLine) -> Bool {
+        mayBeValue(line) && line.corners != value.corners && line.digitHeight >= configuration.fieldHeightShare * value.digitHeight
+            && line.confidence >= minimumConfidence && !line.characters.contains { $0.character == "?" }
+    }
+
     private func mayBeValue(_ line: RecognizedLine) -> Bool {
         line.isNumberLike && line.role != .auxiliary && (!checksPolarity || peripheral.polarity.admits(line.polarity))
     }

@@ -33,10 +33,15 @@ public struct Refusal: Sendable, Hashable, Error, CustomStringConvertible {
     /// A value read but doubted as an error code upside down (`63` for `E9`, `TurnedErrorCodeCheck`): none of the
     /// later looks may give it either, since a look that reads it reads the same turn of the same digits.
     public var mayBeTurnedErrorCode: String?
+    /// A value read beside another value line that reads sure the other way up (`ReadingAssembler`): one of the
+    /// two was read turned, and a later look that reads the same text reads the same turn of the same digits.
+    public var mayBeReadTurned: String?
 
     /// Whether `text` is a value this refusal doubts for what reading the same digits again cannot settle
-    /// (`lacksLeadingOne`, `mayBeTurnedErrorCode`): a later look may not give it.
-    public func doubts(_ text: String) -> Bool { text == lacksLeadingOne || text == mayBeTurnedErrorCode }
+    /// (`lacksLeadingOne`, `mayBeTurnedErrorCode`, `mayBeReadTurned`): a later look may not give it.
+    public func doubts(_ text: String) -> Bool {
+        text == lacksLeadingOne || text == mayBeTurnedErrorCode || text == mayBeReadTurned
+    }
 
     public init(_ reason: Reason, _ message: String) {
         self.reason = reason
