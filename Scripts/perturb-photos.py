@@ -12,7 +12,7 @@ import argparse
 import csv
 import os
 
-from PIL import Image, ImageEnhance, ImageFilter
+from PIL import Image, ImageEnhance, ImageFilter, ImageOps
 
 GREY = (128, 128, 128)
 TABLE = (200, 190, 170)
@@ -58,7 +58,8 @@ def main():
                 writer.writerow([os.path.splitext(row[0])[0] + ".png"] + row[1:])
     for row in rows:
         try:
-            image = Image.open(os.path.join(args.folder, row[0])).convert("RGB")
+            # Stood as its EXIF orientation says, as the reader stands it: the copies carry no EXIF.
+            image = ImageOps.exif_transpose(Image.open(os.path.join(args.folder, row[0]))).convert("RGB")
         except (OSError, ValueError) as error:
             print(f"perturb-photos: {row[0]}: skipped ({error})")
             continue
