@@ -39,6 +39,18 @@ struct NumericLookTermsTests {
         #expect(Self.taken([Self.read("131"), Self.read("131")], seeing: "13") == [false, true])
     }
 
+    /// A line seen askew, its level crop cutting the last digit: the first look's `222.0` unsure, a tilt's
+    /// `222.00` sure. More decimals after the same whole part and decimals are taken; a digit added before the
+    /// point, a changed decimal, or decimals added to a first look without a point are not.
+    @Test func moreDecimalsAfterTheFirstLooksAreTaken() {
+        #expect(Self.taken([Self.read("222.00")], seeing: "222.0") == [true])
+        #expect(Self.taken([Self.read("54.805")], seeing: "54.8") == [true])
+        #expect(Self.taken([Self.read("1222.0")], seeing: "222.0") == [false], "a digit before the point")
+        #expect(Self.taken([Self.read("222.10")], seeing: "222.0") == [false], "a decimal changed")
+        #expect(Self.taken([Self.read("222.0")], seeing: "222") == [false], "the first look saw no point")
+        #expect(Self.taken([Self.read("0.53")], seeing: ".5") == [false], "no whole part seen")
+    }
+
     @Test func theWiderTiltsAreAskedOnlyWhereNothingWasSeenOrAReadingAwaitsASecond() {
         let wider = NumericLookTerms.tiltsAlwaysAsked
         var unsure = NumericLookTerms(after: Self.refused(seeing: "4303"), applies: true)
