@@ -30,10 +30,10 @@ struct NumericLookTerms {
 
     /// Whether these terms apply (a numeric display's second looks); where not, every reading is taken.
     let applies: Bool
-    /// The digits of the line the first look read most of (empty: it read none).
-    private let seen: String
-    /// That line's text, its decimal point in place.
+    /// The text of the line the first look read most digits of (empty: it read none).
     private let seenText: String
+    /// Its digits.
+    private var seen: String { Self.digits(seenText) }
     /// What the looks asked so far read, surely.
     private var read: [String] = []
 
@@ -41,17 +41,15 @@ struct NumericLookTerms {
     init(after first: PhotoResult, applies: Bool) {
         self.applies = applies
         let lines = applies ? (first.reading?.recognizedText ?? "").split(separator: "\n") : []
-        let most = lines.max { Self.digits($0).count < Self.digits($1).count }
-        seen = most.map(Self.digits) ?? ""
-        seenText = most.map(String.init) ?? ""
+        seenText = lines.max { Self.digits($0).count < Self.digits($1).count }.map(String.init) ?? ""
     }
 
     /// Whether `text` is `seenText` with more decimals: the same whole part and the first look's decimals, then
     /// more (`222.00` for a first look's `222.0`, the level crop of a line seen askew cutting its last digit).
     private func extendsDecimals(_ text: String) -> Bool {
+        // The rest all digits, so `text` has the one point `seenText` has.
         guard let point = seenText.firstIndex(of: "."), seenText.filter({ $0 == "." }).count == 1,
-              text.filter({ $0 == "." }).count == 1, text.count > seenText.count, text.hasPrefix(seenText),
-              seenText[..<point].contains(where: \.isNumber)
+              text.count > seenText.count, text.hasPrefix(seenText), seenText[..<point].contains(where: \.isNumber)
         else { return false }
         return text.dropFirst(seenText.count).allSatisfy(\.isNumber)
     }

@@ -237,15 +237,20 @@ public struct ReadingAssembler: Sendable {
         return found
     }
 
-    /// Clocks, dates and memory numbers (as the detector tells them) are never a value, nor is ink of the
-    /// polarity the peripheral's display does not show (where the recognizer's polarity says so).
     /// Whether `line`, not `value`, may be a value as prominent as a field (`fieldHeightShare` of its digit
-    /// height) and is read sure: every character clear and the line at the reading threshold.
+    /// height) and is read sure.
     private func isProminentSureLine(_ line: RecognizedLine, beside value: RecognizedLine) -> Bool {
         mayBeValue(line) && line.corners != value.corners && line.digitHeight >= configuration.fieldHeightShare * value.digitHeight
-            && line.confidence >= minimumConfidence && !line.characters.contains { $0.character == "?" }
+            && isReadSure(line)
     }
 
+    /// Every character of `line` clear and the line at the reading threshold.
+    private func isReadSure(_ line: RecognizedLine) -> Bool {
+        !line.characters.contains(where: { $0.character == "?" }) && line.confidence >= minimumConfidence
+    }
+
+    /// Clocks, dates and memory numbers (as the detector tells them) are never a value, nor is ink of the
+    /// polarity the peripheral's display does not show (where the recognizer's polarity says so).
     private func mayBeValue(_ line: RecognizedLine) -> Bool {
         line.isNumberLike && line.role != .auxiliary && (!checksPolarity || peripheral.polarity.admits(line.polarity))
     }
@@ -280,7 +285,7 @@ public struct ReadingAssembler: Sendable {
 
     func value(of line: RecognizedLine, for field: FieldDefinition) -> Result<FieldValue, Refusal> {
         guard !line.hasGap else { return .failure(Refusal(.digitMissing, "a digit of \(field.name.rawValue) is missing")) }
-        guard !line.characters.contains(where: { $0.character == "?" }), line.confidence >= minimumConfidence else {
+        guard isReadSure(line) else {
             return .failure(Self.unclearDigits(of: field, text: line.text))
         }
         let read = value(text: line.text, confidence: line.confidence, for: field)
