@@ -453,4 +453,21 @@ final class ReadingAssemblerTests: XCTestCase {
         XCTAssertTrue(isNone(oximeter.assemble([line("98.72", confidence: 0.95)])), "digits only")
         XCTAssertTrue(isNone(oximeter.assemble([line("9776", confidence: 0.95, hasGap: true)])))
     }
+
+    /// A value line read sure that its field cannot show is named in the refusal, for later looks to be held to;
+    /// one read unsure, or a value read, names none.
+    func testAValueReadSureButImplausibleIsNamed() throws {
+        var oximeter = try assembler(6)
+        oximeter.minimumConfidence = 0.7
+        let bar = oximeter.assemble([line("197", height: 30, top: 20), line("84", height: 30, top: 20, x: 200)])
+        XCTAssertEqual(bar.refusal?.reason, .implausible, "\(bar.outcome)")
+        XCTAssertEqual(bar.refusal?.readSureAs, "197")
+        let unsure = oximeter.assemble([line("197", height: 30, top: 20, confidence: 0.4), line("84", height: 30, top: 20, x: 200)])
+        XCTAssertEqual(unsure.refusal?.reason, .unclearDigits)
+        XCTAssertNil(unsure.refusal?.readSureAs)
+        XCTAssertEqual(oximeter.assemble([line("97", height: 30, top: 20), line("84", height: 30, top: 20, x: 200)]).readingString, "97/84")
+        let glucose = try assembler(9)
+        XCTAssertEqual(glucose.assemble([line("801")]).refusal?.readSureAs, "801", "out of range")
+        XCTAssertNil(glucose.assemble([line("80I")]).refusal?.readSureAs, "not a number: no digits it must hold")
+    }
 }

@@ -11,6 +11,8 @@ import VitalSnapImaging
 ///     ─ refused: the same again with the second recognizer (taken where it agrees with the first), then on
 ///       the second locator's lines, a closer look's, the photo tilted, then turned, then the second opinion
 ///       (a plain numeric display: the crop as one line, then tilted, on `NumericLookTerms`' terms)
+///       (none of them taken where no value agrees with a line an earlier look read sure as no plausible value:
+///       `Refusal.readSureAs`)
 ///     ─ still refused: all of that again with the photo's contrast evened out (`read(image:file:)`)
 ///     ─ a colour photo still refused: all of that in its brightest channel but the contrast looks, then in its
 ///       darkest (`read(file:)`, `ChannelLook`)
@@ -66,6 +68,11 @@ public struct DisplayReader: Sendable {
     var secondRecognitionTerms = SecondRecognitionTerms.asItStands
     /// Whether `secondReaders` read a plain numeric display again, taken on `NumericLookTerms`' terms.
     private var readsNumberAgain = false
+    /// The texts the looks at the image being read read sure, in their views too, as no plausible value
+    /// (`Refusal.readSureAs`), each with whether that look read the photo turned: no later look's reading the
+    /// photo the same way up may contradict them (`PhotoResult.contradicts(sureTexts:)`). A look that turns the
+    /// photo reads its digits turned over, and a turned digit may read as another (a `4` upside down as a `6`).
+    private var sureTexts: [(text: String, turned: Bool)] = []
 
     private let logger = Logger(label: "vitalsnap.ocr")
 
@@ -202,7 +209,7 @@ public struct DisplayReader: Sendable {
         guard let decoded = try? ImageDecoder.decode(contentsOf: file, options: options), decoded.image != luma
         else { return nil }
         var second = try readWithLooks(decoded.image, file: file)
-        guard ChannelLook.takes(second, refused: refused, in: grey) else { return nil }
+        guard ChannelLook.takes(second, refused: refused, in: grey), !contradictsSureTexts(second) else { return nil }
         second.warnings.append(
             "read in its \(ChannelLook.name(of: grey)) colour channel: the first reading gave nothing (\(refused.message ?? "no reading"))")
         return second
@@ -213,6 +220,7 @@ public struct DisplayReader: Sendable {
     /// (`ReaderStages.tiltedLooks`), turned (`turnedLooks`), then by the second opinion, where the stages
     /// have them; still refused, all of that again with its contrast evened out (`contrastLooks`).
     public mutating func read(image: GrayImage, file: String = "") throws(ReaderStageError) -> PhotoResult {
+        sureTexts.removeAll(keepingCapacity: true)
         let result = try readWithLooks(image, file: file)
         guard !contrastLooks.isEmpty, ContrastLook.mayAsk(after: result) else { return result }
         let doubted = ContrastLook.doubted(in: result, minimumConfidence: stages.minimumConfidence)
@@ -220,7 +228,7 @@ public struct DisplayReader: Sendable {
             equalizer.clipLimit = clipLimit
             equalizer.equalize(image, into: &equalized)
             var second = try readWithLooks(equalized, file: file, evenedOut: true)
-            guard ContrastLook.takes(second, doubted: doubted) else { continue }
+            guard ContrastLook.takes(second, doubted: doubted), !contradictsSureTexts(second) else { continue }
             second.warnings.append(
                 "read with its contrast evened out (clip limit \(clipLimit)): the first reading gave nothing (\(result.message ?? "no reading"))")
             return second
@@ -236,7 +244,11 @@ public struct DisplayReader: Sendable {
         let turnedOnly = !ReaderStages.SecondOpinion.mayAsk(after: result)
         guard result.reading?.readingString == nil, result.reading?.word == nil,
             !turnedOnly || ReaderStages.mayReadTurnedDigits(after: result) else { return result }
-        if !turnedOnly, let agreed = try readAgainWithSecondRecognizer(image, file: file, refused: result) { return agreed }
+        noteSureText(of: result, checkedInViews: !stages.agreement.views.isEmpty)
+        if !turnedOnly, let agreed = try readAgainWithSecondRecognizer(image, file: file, refused: result),
+           !contradictsSureTexts(agreed) {
+            return agreed
+        }
         let glare = result.reading?.refusal?.reason == .glare
         let mayTurn = ReaderStages.mayReadTurned(after: result)
         var numberTerms = NumericLookTerms(after: result, applies: readsNumberAgain)
@@ -246,9 +258,11 @@ public struct DisplayReader: Sendable {
                 if turned ? !mayTurn : turnedOnly { continue }
                 if !numberTerms.asks(tiltAt: index) { continue }
                 var second = try secondReaders[k].reader.read(image: tilt == 0 ? image : image.tilted(by: tilt), file: file)
+                noteSureText(of: second, checkedInViews: !secondReaders[k].reader.stages.agreement.views.isEmpty, turnedLook: turned)
                 // Values only where turned (a word turned is another word or digits: `LO`, `07`); none `Refusal.doubts`.
                 guard second.reading?.readingString != nil || (second.reading?.word != nil && !turned),
-                    !second.givesValue(doubtedBy: result.reading?.refusal), numberTerms.takes(second) else { continue }
+                    !second.givesValue(doubtedBy: result.reading?.refusal), !contradictsSureTexts(second, turnedLook: turned),
+                    numberTerms.takes(second) else { continue }
                 var warning = secondReaders[k].warning
                 if tilt != 0 {
                     let geometry = Tilt(angle: tilt, sourceWidth: image.width, sourceHeight: image.height)
@@ -266,6 +280,30 @@ public struct DisplayReader: Sendable {
             }
         }
         return result
+    }
+
+    /// Whether `result` was read with the photo turned: stood upright by the orienter, or read in one of the
+    /// turned looks (`turnedLook`; where not given, told from the tilt it was read at).
+    private func isReadTurned(_ result: PhotoResult, turnedLook: Bool?) -> Bool {
+        result.readOrientation != .up || (turnedLook ?? stages.turnedLooks.contains(result.readTilt))
+    }
+
+    /// Keeps the text `result` read sure as no plausible value, if any (`Refusal.readSureAs`), where the reader
+    /// that read it checks a value in its views (`ViewAgreement`; not the rule-based reader, whose segments are
+    /// read sure one by one).
+    private mutating func noteSureText(of result: PhotoResult, checkedInViews: Bool, turnedLook: Bool? = nil) {
+        guard checkedInViews, let text = result.reading?.refusal?.readSureAs else { return }
+        sureTexts.append((text, isReadTurned(result, turnedLook: turnedLook)))
+    }
+
+    /// Whether `result` gives values that contradict a text an earlier look read sure with the photo the same
+    /// way up.
+    private func contradictsSureTexts(_ result: PhotoResult, turnedLook: Bool? = nil) -> Bool {
+        let turned = isReadTurned(result, turnedLook: turnedLook)
+        let texts = sureTexts.lazy.filter { $0.turned == turned }.map(\.text)
+        guard result.contradicts(sureTexts: texts) else { return false }
+        logger.debug("\(result.reading?.readingString ?? "") not taken: no value agrees with \(Array(texts)), read sure")
+        return true
     }
 
     /// The lines of `image` read as it stands (rectified, recognized, checked in their views, the best reading

@@ -289,6 +289,10 @@ public struct ReadingAssembler: Sendable {
             return .failure(Self.unclearDigits(of: field, text: line.text))
         }
         let read = value(text: line.text, confidence: line.confidence, for: field)
+        if case .failure(var why) = read, why.reason == .implausible, NumberText(line.text) != nil {
+            why.readSureAs = line.text
+            return .failure(why)
+        }
         if case .success = read, checksEveryValueAgainstARange, line.leadingOneProbability >= configuration.leadingOneDoubt,
            case .success = value(text: "1" + line.text, confidence: line.confidence, for: field) {
             var doubt = Self.unclearDigits(of: field, text: "\(line.text), or 1\(line.text)")
