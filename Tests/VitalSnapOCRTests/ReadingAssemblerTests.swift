@@ -461,13 +461,20 @@ final class ReadingAssemblerTests: XCTestCase {
         oximeter.minimumConfidence = 0.7
         let bar = oximeter.assemble([line("197", height: 30, top: 20), line("84", height: 30, top: 20, x: 200)])
         XCTAssertEqual(bar.refusal?.reason, .implausible, "\(bar.outcome)")
-        XCTAssertEqual(bar.refusal?.readSureAs, "197")
+        XCTAssertEqual(bar.refusal?.readSureAs, SureText("197"), "7 has no turned twin")
         let unsure = oximeter.assemble([line("197", height: 30, top: 20, confidence: 0.4), line("84", height: 30, top: 20, x: 200)])
         XCTAssertEqual(unsure.refusal?.reason, .unclearDigits)
         XCTAssertNil(unsure.refusal?.readSureAs)
         XCTAssertEqual(oximeter.assemble([line("97", height: 30, top: 20), line("84", height: 30, top: 20, x: 200)]).readingString, "97/84")
         let glucose = try assembler(9)
-        XCTAssertEqual(glucose.assemble([line("801")]).refusal?.readSureAs, "801", "out of range")
+        XCTAssertEqual(
+            glucose.assemble([line("801")]).refusal?.readSureAs, SureText("801", plausibleTurnedOver: "108"),
+            "out of range, and 108 turned over")
+        XCTAssertEqual(
+            oximeter.assemble([line("28", height: 30, top: 20), line("84", height: 30, top: 20, x: 200)]).refusal?.readSureAs,
+            SureText("28"), "82 is an SpO2, but on a display of two values 28 may be the other field's")
+        XCTAssertEqual(glucose.assemble([line("702")]).refusal?.readSureAs, SureText("702"), "7 has no turned twin")
+        XCTAssertEqual(glucose.assemble([line("6666")]).refusal?.readSureAs, SureText("6666"), "9999 is out of range too")
         XCTAssertNil(glucose.assemble([line("80I")]).refusal?.readSureAs, "not a number: no digits it must hold")
     }
 }

@@ -3,11 +3,28 @@ import VitalSnapImaging
 @testable import VitalSnapOCR
 
 /// A value line read sure, in its views too, as a number its field cannot show holds the later looks to it: one
-/// whose value agrees with none of its digits is not taken (`Refusal.readSureAs`). Checked through the reader
-/// itself, with stand-in stages: the first locator finds a line on the photo's dark left half, the second
+/// whose value agrees with none of its digits is not taken (`Refusal.readSureAs`). Which values agree, then the
+/// same checked through the reader itself, with stand-in stages: the first locator finds a line on the photo's dark left half, the second
 /// locator one on its light right half, and the recognizer reads a dark crop as one text and a light crop as
 /// another, as sure of each in every view.
 struct SureTextTests {
+    @Test func aValueAgreesWhereItsDigitsHoldTheTextsOrAreHeldInThem() {
+        #expect(SureText("197").agrees(with: "97"), "a mark before the value")
+        #expect(SureText("984").agrees(with: "98"), "a mark after it")
+        #expect(SureText("11").agrees(with: "114"), "a digit the sure look lost")
+        #expect(SureText("58").agrees(with: "5.8"), "digits compared, not points")
+        #expect(!SureText("197").agrees(with: "91"), "other digits")
+        #expect(SureText("-18").agrees(with: "81"), "the line read turned over")
+        #expect(!SureText("-17").agrees(with: "71"), "7 has no turned twin")
+    }
+
+    @Test func whereTheTextTurnedOverIsAValueOnlyThatCounts() {
+        let upsideDown = SureText("801", plausibleTurnedOver: "108")
+        #expect(upsideDown.agrees(with: "108"))
+        #expect(!upsideDown.agrees(with: "80"), "the digits as read, less the last: read the wrong way up")
+        #expect(SureText("801").agrees(with: "80"), "agrees where the turned text is no value")
+    }
+
     /// Reads `dark` where the crop's mean is under mid-grey, else `light`.
     struct ByShade: CharacterRecognizer {
         var dark: String

@@ -10,9 +10,8 @@ import VitalSnapImaging
 ///     ─ keep the best readings ─ assemble the fields ─ glare ─ result ─ last look at a turned photo ─ an error code upside down?
 ///     ─ refused: the same again with the second recognizer (taken where it agrees with the first), then on
 ///       the second locator's lines, a closer look's, the photo tilted, then turned, then the second opinion
-///       (a plain numeric display: the crop as one line, then tilted, on `NumericLookTerms`' terms)
-///       (none of them taken where no value agrees with a line an earlier look read sure as no plausible value:
-///       `Refusal.readSureAs`)
+///       (a plain numeric display: the crop as one line, then tilted, on `NumericLookTerms`' terms), none taken
+///       where its values agree with nothing an earlier look read sure as no plausible value (`SureText`)
 ///     ─ still refused: all of that again with the photo's contrast evened out (`read(image:file:)`)
 ///     ─ a colour photo still refused: all of that in its brightest channel but the contrast looks, then in its
 ///       darkest (`read(file:)`, `ChannelLook`)
@@ -68,13 +67,11 @@ public struct DisplayReader: Sendable {
     var secondRecognitionTerms = SecondRecognitionTerms.asItStands
     /// Whether `secondReaders` read a plain numeric display again, taken on `NumericLookTerms`' terms.
     private var readsNumberAgain = false
-    /// The texts the looks at the image being read read sure, in their views too, as no plausible value
-    /// (`Refusal.readSureAs`), each with whether that look read the photo turned: no later look's reading the
-    /// photo the same way up may contradict them (`PhotoResult.contradicts(sureTexts:)`). A look that turns the
-    /// photo reads its digits turned over, and a turned digit may read as another (a `4` upside down as a `6`).
-    private var sureTexts: [(text: String, turned: Bool)] = []
+    /// The texts the looks at the image being read read sure as no plausible value, each with whether that look
+    /// read the photo turned (`DisplayReader+SureTexts`).
+    var sureTexts: [(text: SureText, turned: Bool)] = []
 
-    private let logger = Logger(label: "vitalsnap.ocr")
+    let logger = Logger(label: "vitalsnap.ocr")
 
     public init(peripheral: PeripheralDefinition, unit: String? = nil, reader: ReaderChoice, configuration: Configuration = .init()) {
         self.init(peripheral: peripheral, unit: unit, stages: reader.stages(), configuration: configuration)
@@ -280,30 +277,6 @@ public struct DisplayReader: Sendable {
             }
         }
         return result
-    }
-
-    /// Whether `result` was read with the photo turned: stood upright by the orienter, or read in one of the
-    /// turned looks (`turnedLook`; where not given, told from the tilt it was read at).
-    private func isReadTurned(_ result: PhotoResult, turnedLook: Bool?) -> Bool {
-        result.readOrientation != .up || (turnedLook ?? stages.turnedLooks.contains(result.readTilt))
-    }
-
-    /// Keeps the text `result` read sure as no plausible value, if any (`Refusal.readSureAs`), where the reader
-    /// that read it checks a value in its views (`ViewAgreement`; not the rule-based reader, whose segments are
-    /// read sure one by one).
-    private mutating func noteSureText(of result: PhotoResult, checkedInViews: Bool, turnedLook: Bool? = nil) {
-        guard checkedInViews, let text = result.reading?.refusal?.readSureAs else { return }
-        sureTexts.append((text, isReadTurned(result, turnedLook: turnedLook)))
-    }
-
-    /// Whether `result` gives values that contradict a text an earlier look read sure with the photo the same
-    /// way up.
-    private func contradictsSureTexts(_ result: PhotoResult, turnedLook: Bool? = nil) -> Bool {
-        let turned = isReadTurned(result, turnedLook: turnedLook)
-        let texts = sureTexts.lazy.filter { $0.turned == turned }.map(\.text)
-        guard result.contradicts(sureTexts: texts) else { return false }
-        logger.debug("\(result.reading?.readingString ?? "") not taken: no value agrees with \(Array(texts)), read sure")
-        return true
     }
 
     /// The lines of `image` read as it stands (rectified, recognized, checked in their views, the best reading

@@ -72,23 +72,14 @@ public struct PhotoResult: Sendable {
     }
 
     /// Whether this result gives values none of which agrees with any of the texts earlier looks read sure but
-    /// as no plausible value (`Refusal.readSureAs`). A line read sure shows those characters, so a value agrees
-    /// with one where the one's digits hold the other's: characters around the value read with it (a pulse bar
-    /// or an icon read as a `1`: `97` for `197`) or a digit that look lost at an end (`11` for `114`), either
-    /// way up (the sure look may have read the line turned over: `-18` for `81`). A value of other digits
-    /// (`91` beside `197`) reads the line otherwise than it was read clearly. False where there are no such
-    /// texts.
-    public func contradicts<Texts: Sequence<String>>(sureTexts: Texts) -> Bool {
+    /// as no plausible value (`Refusal.readSureAs`, `SureText.agrees(with:)`): the display read otherwise than
+    /// it was read clearly (`91` beside `197`). False where there are no such texts.
+    public func contradicts<Texts: Sequence<SureText>>(sureTexts: Texts) -> Bool {
         guard let values = reading?.values, !values.isEmpty else { return false }
         var anyText = false
-        for text in sureTexts {
+        for sure in sureTexts {
             anyText = true
-            let ways = [text, TurnedErrorCodeCheck.turnedOver(text)].compactMap { $0?.filter(\.isNumber) }
-            let agrees = values.contains { value in
-                let digits = value.text.filter(\.isNumber)
-                return ways.contains { digits.contains($0) || $0.contains(digits) }
-            }
-            if agrees { return false }
+            if values.contains(where: { sure.agrees(with: $0.text) }) { return false }
         }
         return anyText
     }

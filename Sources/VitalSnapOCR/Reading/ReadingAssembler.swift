@@ -290,7 +290,13 @@ public struct ReadingAssembler: Sendable {
         }
         let read = value(text: line.text, confidence: line.confidence, for: field)
         if case .failure(var why) = read, why.reason == .implausible, NumberText(line.text) != nil {
-            why.readSureAs = line.text
+            // Turned over, a value (`801`, a `108` upside down): on a display of one value, whose line is no
+            // other field's, the line is upside down. On one of several, it may be another field's value.
+            let turned = fields.count == 1 ? TurnedErrorCodeCheck.turnedOver(line.text)?.filter { $0 != "-" } : nil
+            let plausible = turned.flatMap { text in
+                if case .success = value(text: text, confidence: line.confidence, for: field) { text } else { nil }
+            }
+            why.readSureAs = SureText(line.text, plausibleTurnedOver: plausible)
             return .failure(why)
         }
         if case .success = read, checksEveryValueAgainstARange, line.leadingOneProbability >= configuration.leadingOneDoubt,

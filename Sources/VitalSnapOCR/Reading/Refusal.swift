@@ -38,9 +38,9 @@ public struct Refusal: Sendable, Hashable, Error, CustomStringConvertible {
     public var mayBeReadTurned: String?
     /// A value line's text read sure that its field cannot show (`197` for an oximeter's SpO2, the pulse bar
     /// before its `97` read as a `1`): the line shows those characters clearly, so a later look's value must
-    /// agree with them (`PhotoResult.contradicts(sureTexts:)`); one of other digits (`91`, that oximeter read
-    /// tilted a further 45 degrees) reads the display otherwise than it is.
-    public var readSureAs: String?
+    /// agree with them (`SureText`, `PhotoResult.contradicts(sureTexts:)`); one of other digits (`91`, that
+    /// oximeter read tilted a further 45 degrees) reads the display otherwise than it is.
+    public var readSureAs: SureText?
 
     /// Whether `text` is a value this refusal doubts for what reading the same digits again cannot settle
     /// (`lacksLeadingOne`, `mayBeTurnedErrorCode`, `mayBeReadTurned`): a later look may not give it.
