@@ -241,7 +241,7 @@ public struct DisplayReader: Sendable {
         let turnedOnly = !ReaderStages.SecondOpinion.mayAsk(after: result)
         guard result.reading?.readingString == nil, result.reading?.word == nil,
             !turnedOnly || ReaderStages.mayReadTurnedDigits(after: result) else { return result }
-        noteSureText(of: result, checkedInViews: !stages.agreement.views.isEmpty)
+        noteSureText(of: result, checkedInViews: checksValuesInViews)
         if !turnedOnly, let agreed = try readAgainWithSecondRecognizer(image, file: file, refused: result),
            !contradictsSureTexts(agreed) {
             return agreed
@@ -255,16 +255,16 @@ public struct DisplayReader: Sendable {
                 if turned ? !mayTurn : turnedOnly { continue }
                 if !numberTerms.asks(tiltAt: index) { continue }
                 var second = try secondReaders[k].reader.read(image: tilt == 0 ? image : image.tilted(by: tilt), file: file)
-                noteSureText(of: second, checkedInViews: !secondReaders[k].reader.stages.agreement.views.isEmpty, turnedLook: turned)
+                second.readTilt = tilt
+                noteSureText(of: second, checkedInViews: secondReaders[k].reader.checksValuesInViews)
                 // Values only where turned (a word turned is another word or digits: `LO`, `07`); none `Refusal.doubts`.
                 guard second.reading?.readingString != nil || (second.reading?.word != nil && !turned),
-                    !second.givesValue(doubtedBy: result.reading?.refusal), !contradictsSureTexts(second, turnedLook: turned),
+                    !second.givesValue(doubtedBy: result.reading?.refusal), !contradictsSureTexts(second),
                     numberTerms.takes(second) else { continue }
                 var warning = secondReaders[k].warning
                 if tilt != 0 {
                     let geometry = Tilt(angle: tilt, sourceWidth: image.width, sourceHeight: image.height)
                     second.glare = second.glare.map { $0.tiltedBack(geometry) }
-                    second.readTilt = tilt
                     let degrees = Int((tilt * 180 / Double.pi).rounded())
                     if !turned {
                         warning += " by \(degrees) degrees"
