@@ -65,6 +65,17 @@ struct NumericLookTermsTests {
         #expect(medical.asks(tiltAt: 5))
     }
 
+    @Test func aLongCropIsNotTiltedSteeply() {
+        let steep = 45 * Double.pi / 180, mild = 30 * Double.pi / 180
+        let line = NumericLookTerms(after: Self.refused(seeing: ""), applies: true, imageWidth: 200, imageHeight: 31)
+        #expect(line.asks(tiltAt: 2, angle: -mild))
+        #expect(!line.asks(tiltAt: 4, angle: steep) && !line.asks(tiltAt: 5, angle: -steep), "its line would cross it")
+        let field = NumericLookTerms(after: Self.refused(seeing: ""), applies: true, imageWidth: 185, imageHeight: 100)
+        #expect(field.asks(tiltAt: 4, angle: steep))
+        let photo = NumericLookTerms(after: Self.refused(seeing: ""), applies: false, imageWidth: 200, imageHeight: 31)
+        #expect(photo.asks(tiltAt: 4, angle: steep), "terms that do not apply ask everything")
+    }
+
     @Test func nothingIsTakenFromARefusalAndEverythingWhereTheTermsDoNotApply() {
         #expect(Self.taken([Self.refused(seeing: "89")], seeing: "89") == [false])
         #expect(Self.taken([Self.read("160")], seeing: "167", applies: false) == [true])

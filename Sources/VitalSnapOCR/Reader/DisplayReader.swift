@@ -10,7 +10,8 @@ import VitalSnapImaging
 ///     ─ keep the best readings ─ assemble the fields ─ glare ─ result ─ last look at a turned photo ─ an error code upside down?
 ///     ─ refused: the same again with the second recognizer (taken where it agrees with the first), then on
 ///       the second locator's lines, a closer look's, the photo tilted, then turned, then the second opinion
-///       (a plain numeric display: the crop as one line, then tilted, on `NumericLookTerms`' terms), none taken
+///       (a plain numeric display: the crop as one line, then tilted, on `NumericLookTerms`' terms; thresholded,
+///       then with its strokes' holes filled, `StrokeLook`), none taken
 ///       where its values agree with nothing an earlier look read sure as no plausible value (`SureText`)
 ///     ─ still refused: all of that again with the photo's contrast evened out (`read(image:file:)`)
 ///     ─ a colour photo still refused: all of that in its brightest channel but the contrast looks, then in its
@@ -63,6 +64,8 @@ public struct DisplayReader: Sendable {
     private var leadingOneLook: LeadingOneLook?
     private var equalizer = ContrastEqualizer(clipLimit: 0)
     private var equalized = GrayImage(width: 0, height: 0)
+    /// What the stroke looks write (`DisplayReader+StrokeLooks`).
+    var strokeBuffers = StrokeLook.Buffers()
     /// On what terms the second recognizer is asked (`readAgainWithSecondRecognizer`, `SecondRecognitionTerms`).
     var secondRecognitionTerms = SecondRecognitionTerms.asItStands
     /// Whether `secondReaders` read a plain numeric display again, taken on `NumericLookTerms`' terms.
@@ -121,7 +124,7 @@ public struct DisplayReader: Sendable {
             if !stages.numericTiltedLooks.isEmpty {
                 secondReaders.append((looking(with: stages.locator), "read tilted", false, stages.numericTiltedLooks, true))
             }
-            readsNumberAgain = !secondReaders.isEmpty
+            readsNumberAgain = !secondReaders.isEmpty || !stages.strokeLooks.isEmpty
             return
         }
         if configuration.usesPhotoLocator {
@@ -248,12 +251,11 @@ public struct DisplayReader: Sendable {
         }
         let glare = result.reading?.refusal?.reason == .glare
         let mayTurn = ReaderStages.mayReadTurned(after: result)
-        var numberTerms = NumericLookTerms(after: result, applies: readsNumberAgain)
+        var numberTerms = NumericLookTerms(after: result, applies: readsNumberAgain, imageWidth: image.width, imageHeight: image.height)
         for k in secondReaders.indices where (secondReaders[k].afterGlare || !glare) && (secondReaders[k].evenedOut || !evenedOut) {
             for (index, tilt) in secondReaders[k].tilts.enumerated() {
                 let turned = stages.turnedLooks.contains(tilt)
-                if turned ? !mayTurn : turnedOnly { continue }
-                if !numberTerms.asks(tiltAt: index) { continue }
+                if (turned ? !mayTurn : turnedOnly) || !numberTerms.asks(tiltAt: index, angle: tilt) { continue }
                 var second = try secondReaders[k].reader.read(image: tilt == 0 ? image : image.tilted(by: tilt), file: file)
                 second.readTilt = tilt
                 noteSureText(of: second, checkedInViews: secondReaders[k].reader.checksValuesInViews)
@@ -276,7 +278,8 @@ public struct DisplayReader: Sendable {
                 return second
             }
         }
-        return result
+        guard readsNumberAgain, !evenedOut else { return result }
+        return try readWithStrokesFilled(image, file: file, refused: result) ?? result
     }
 
     /// The lines of `image` read as it stands (rectified, recognized, checked in their views, the best reading
@@ -286,7 +289,7 @@ public struct DisplayReader: Sendable {
         return try readFoundLines()
     }
 
-    private mutating func read(_ image: GrayImage, file: String, standingUpright: Bool) throws(ReaderStageError) -> ReadPass {
+    mutating func read(_ image: GrayImage, file: String, standingUpright: Bool) throws(ReaderStageError) -> ReadPass {
         // Find the display's lines: the image at working size, the lines located in it.
         let framed = try findLines(in: image)
         // Stand the photo upright: the orienter is shown the lines found. A photo it is sure is turned is read
@@ -340,10 +343,7 @@ public struct DisplayReader: Sendable {
         trace.startLines()
         for line in trace.located {
             if selection.isFull { break }
-            if selection.isPiece(line) {
-                trace.log(line, read: nil)
-                continue
-            }
+            if selection.isPiece(line) { trace.log(line, read: nil); continue }
             stages.rectifier.rectify(line, pyramid: frame.pyramid, into: &crop)
             let read = try stages.recognizer.recognize(crop)
             // Two numbers side by side in one line: each side read as a line of its own.

@@ -28,8 +28,21 @@ struct NumericLookTerms {
     /// either way); the rest only as above.
     static let tiltsAlwaysAsked = 2
 
+    /// The steepest tilt (radians) asked of a crop whose long side is more than `longCropAspect` times its short
+    /// side: such a crop holds a line along it (an electricity meter's reading line, 200x31), which a tilt of 45
+    /// degrees or more would put across its short side, so a reading there is a piece of it. Measured on the held
+    /// electricity meters tilted by 12 degrees (`Scripts/eval-perturbed.sh`, 2026-12-07): tilts of 45 and 60
+    /// degrees asked of them too read `002` for 002924.9 and `10` for 1025.0, two tilts agreeing, and one more
+    /// right; the BP fields (185x100) that those tilts read are cut askew out of their photos.
+    static let longCropSteepestTilt = Double.pi / 6  // 30 degrees
+    /// The aspect over which a crop is a long one (`longCropSteepestTilt`): an electricity meter's line crop is
+    /// 6.5, and 2.8 turned by 12 degrees on a canvas that holds it; a BP field's crop is 1.85, a photo 1.78.
+    static let longCropAspect = 2.5
+
     /// Whether these terms apply (a numeric display's second looks); where not, every reading is taken.
     let applies: Bool
+    /// Whether the image read is a long crop (`longCropAspect`).
+    private let isLongCrop: Bool
     /// The text of the line the first look read most digits of (empty: it read none).
     private let seenText: String
     /// Its digits.
@@ -38,8 +51,9 @@ struct NumericLookTerms {
     private var read: [String] = []
 
     /// The terms for the second looks at a photo refused as it stands (`first`).
-    init(after first: PhotoResult, applies: Bool) {
+    init(after first: PhotoResult, applies: Bool, imageWidth: Int = 0, imageHeight: Int = 0) {
         self.applies = applies
+        isLongCrop = Double(max(imageWidth, imageHeight)) > Self.longCropAspect * Double(min(imageWidth, imageHeight))
         let lines = applies ? (first.reading?.recognizedText ?? "").split(separator: "\n") : []
         seenText = lines.max { Self.digits($0).count < Self.digits($1).count }.map(String.init) ?? ""
     }
@@ -54,10 +68,12 @@ struct NumericLookTerms {
         return text.dropFirst(seenText.count).allSatisfy(\.isNumber)
     }
 
-    /// Whether the photo is read at the tilt at `index` of the numeric tilted looks (all of them where these
-    /// terms do not apply).
-    func asks(tiltAt index: Int) -> Bool {
-        !applies || index < Self.tiltsAlwaysAsked || seen.isEmpty || !read.isEmpty
+    /// Whether the photo is read at the tilt at `index` of the numeric tilted looks, `angle` (all of them where
+    /// these terms do not apply).
+    func asks(tiltAt index: Int, angle: Double = 0) -> Bool {
+        guard applies else { return true }
+        guard !isLongCrop || abs(angle) <= Self.longCropSteepestTilt else { return false }
+        return index < Self.tiltsAlwaysAsked || seen.isEmpty || !read.isEmpty
     }
 
     /// Whether `tilted`, the reading of the photo in the next look, is taken; it is remembered where it is not.

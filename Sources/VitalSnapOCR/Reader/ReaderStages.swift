@@ -60,14 +60,24 @@ public struct ReaderStages: Sendable {
     public var wholeCropLocator: (any LineLocator)?
     /// The tilts at which a plain numeric display these stages refuse is read again (empty: none). Its readings
     /// there and in the whole crop are taken on `NumericLookTerms`' terms; such a display gets no other look
-    /// after the second recognizer.
+    /// after the second recognizer but, thresholded, the stroke looks (`strokeLooks`).
     public var numericTiltedLooks: [Double] = []
-    /// The numeric tilted looks of the trained reader, in the order asked: 15 degrees either way, then 30 (those
-    /// only on `NumericLookTerms.asks(tiltAt:)`'s terms). Measured on the numeric folders (2026-12-06, issue 41):
-    /// with 45 degrees too, the held halves read the same (on a first draft of the terms: no fewer digits than
-    /// the first look saw), for half as much time again on the refused photos. `vitalsnap batch`
-    /// on the 441 fuel pumps took 5.0 and 5.2 s with these looks, 3.7 and 3.8 s without (side by side).
-    public static let numericTiltedLookAngles = [-15.0, 15, -30, 30].map { $0 * Double.pi / 180 }
+    /// The numeric tilted looks of the trained reader, in the order asked: 15 degrees either way, then 30, 45 and
+    /// 60, then the tilts halfway between (all after the first two only on `NumericLookTerms.asks(tiltAt:)`'s
+    /// terms). Measured on the numeric folders (2026-12-06, issue 41): with 45 degrees too, the held halves read
+    /// the same (on a first draft of the terms: no fewer digits than the first look saw), for half as much time
+    /// again on the refused photos. `vitalsnap batch` on the 441 fuel pumps took 5.0 and 5.2 s with 15 and 30
+    /// degrees, 3.7 and 3.8 s without (side by side). The tilts past 30 degrees (2026-12-07) read three more BP
+    /// fields cut askew out of their photos (a pulse `70` at 45 degrees), on both halves, and nothing else more
+    /// or less on either half of the numeric folders.
+    public static let numericTiltedLookAngles = [-15.0, 15, -30, 30, -45, 45, -60, 60]
+        .map { $0 * Double.pi / 180 }
+    /// The looks at a plain numeric display still refused after its tilted looks with its strokes cleaned, in
+    /// the order asked (empty: none; `StrokeLook`, on `NumericLookTerms`' terms).
+    public var strokeLooks: [StrokeLook] = []
+    /// The stroke looks of the trained reader: windows of radius a 80th, a 40th and three 80ths of the digits'
+    /// height (one, two and three pixels for a BP field's 80-pixel digits).
+    public static let numericStrokeLooks = [1, 2, 3].map { StrokeLook(radiusPerDigitHeight: Double($0) / 80) }
     /// The turns (radians, clockwise on screen) at which a photo these stages still refuse after the tilted looks
     /// is read once more, by the same stages, before the second opinion (`DisplayReader`; empty: none): a half
     /// turn, then a quarter either way, then three-eighths, then the turns halfway between these. The detector
@@ -181,6 +191,7 @@ public struct ReaderStages: Sendable {
         stages.closerLocator = nil
         stages.tiltedLooks = []
         stages.numericTiltedLooks = []
+        stages.strokeLooks = []
         stages.wholeCropLocator = nil
         stages.turnedLooks = []
         stages.contrastLooks = []
@@ -200,6 +211,7 @@ public struct ReaderStages: Sendable {
         stages.closerLocator = nil
         stages.tiltedLooks = []
         stages.numericTiltedLooks = []
+        stages.strokeLooks = []
         stages.wholeCropLocator = nil
         stages.turnedLooks = []
         stages.contrastLooks = []
@@ -240,8 +252,8 @@ public struct ReaderStages: Sendable {
         turnCheck: any TurnCheck, checksPolarity: Bool, secondLocator: (any LineLocator)? = nil,
         secondOpinion: SecondOpinion = .none, secondRecognition: Recognition? = nil, photoLocator: (any LineLocator)? = nil,
         closerLocator: (any LineLocator)? = nil, tiltedLooks: [Double] = [], wholeCropLocator: (any LineLocator)? = nil,
-        numericTiltedLooks: [Double] = [], turnedLooks: [Double] = [], contrastLooks: [Double] = [],
-        channelLooks: [DecodeOptions.Grey] = [], leadingOneReach: Double? = nil
+        numericTiltedLooks: [Double] = [], strokeLooks: [StrokeLook] = [], turnedLooks: [Double] = [],
+        contrastLooks: [Double] = [], channelLooks: [DecodeOptions.Grey] = [], leadingOneReach: Double? = nil
     ) {
         self.locator = locator
         self.orienter = orienter
@@ -259,6 +271,7 @@ public struct ReaderStages: Sendable {
         self.tiltedLooks = tiltedLooks
         self.wholeCropLocator = wholeCropLocator
         self.numericTiltedLooks = numericTiltedLooks
+        self.strokeLooks = strokeLooks
         self.turnedLooks = turnedLooks
         self.contrastLooks = contrastLooks
         self.channelLooks = channelLooks
@@ -284,7 +297,7 @@ public struct ReaderStages: Sendable {
     /// then all of that again with the photo's contrast evened out (`contrastLookClipLimits`); a colour photo
     /// still refused is read in its brightest channel, then its darkest (`channelLookGreys`). A plain numeric
     /// display refused is read as one line filling the crop (`WholeCropLocator`), then tilted
-    /// (`numericTiltedLookAngles`).
+    /// (`numericTiltedLookAngles`), then with its strokes cleaned (`numericStrokeLooks`).
     public static func model(_ models: ReaderModels) -> ReaderStages {
         ReaderStages(
             locator: ModelLineLocator(network: models.detector, longSide: models.detectorLongSide), orienter: models.orienter.map { ModelPhotoOrienter($0) },
@@ -304,7 +317,7 @@ public struct ReaderStages: Sendable {
                 ModelLineLocator(network: $0.network, longSide: DetectorConvention.longSide($0.longSide, scaledBy: closerLookScale))
             },
             tiltedLooks: tiltedLookAngles, wholeCropLocator: WholeCropLocator(), numericTiltedLooks: numericTiltedLookAngles,
-            turnedLooks: turnedLookAngles,
+            strokeLooks: numericStrokeLooks, turnedLooks: turnedLookAngles,
             contrastLooks: contrastLookClipLimits,
             channelLooks: channelLookGreys, leadingOneReach: leadingOneLookReach)
     }
