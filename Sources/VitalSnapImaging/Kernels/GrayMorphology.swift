@@ -32,6 +32,15 @@ public enum GrayMorphology {
         filter(scratch, radius: radius, takeMax: false, into: &out, workspace: &workspace)
     }
 
+    /// A min followed by a max (an opening): erases bright specks narrower than the window and fills bright gaps
+    /// in dark strokes, the closing's mirror.
+    public static func opening(
+        _ image: GrayImage, radius: Int, into out: inout GrayImage, scratch: inout GrayImage, workspace: inout Workspace
+    ) {
+        filter(image, radius: radius, takeMax: false, into: &scratch, workspace: &workspace)
+        filter(scratch, radius: radius, takeMax: true, into: &out, workspace: &workspace)
+    }
+
     public static func filter(_ image: GrayImage, radius: Int, takeMax: Bool, into out: inout GrayImage) {
         var workspace = Workspace()
         filter(image, radius: radius, takeMax: takeMax, into: &out, workspace: &workspace)

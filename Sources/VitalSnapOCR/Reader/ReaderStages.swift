@@ -63,17 +63,18 @@ public struct ReaderStages: Sendable {
     /// after the second recognizer but, thresholded, the stroke looks (`strokeLooks`).
     public var numericTiltedLooks: [Double] = []
     /// The numeric tilted looks of the trained reader, in the order asked: 15 degrees either way, then 30, 45 and
-    /// 60, then the tilts halfway between (all after the first two only on `NumericLookTerms.asks(tiltAt:)`'s
-    /// terms). Measured on the numeric folders (2026-12-06, issue 41): with 45 degrees too, the held halves read
+    /// 60 (those after the first two only on `NumericLookTerms.asks(tiltAt:)`'s terms, and none over 30 degrees of
+    /// a long crop). Measured on the numeric folders (2026-12-06, issue 41): with 45 degrees too, the held halves read
     /// the same (on a first draft of the terms: no fewer digits than the first look saw), for half as much time
     /// again on the refused photos. `vitalsnap batch` on the 441 fuel pumps took 5.0 and 5.2 s with 15 and 30
-    /// degrees, 3.7 and 3.8 s without (side by side). The tilts past 30 degrees (2026-12-07) read three more BP
-    /// fields cut askew out of their photos (a pulse `70` at 45 degrees), on both halves, and nothing else more
-    /// or less on either half of the numeric folders.
+    /// degrees, 3.7 and 3.8 s without (side by side). The tilts past 30 degrees (2026-12-07) read one more held BP
+    /// field cut askew out of its photo (a pulse `70`), and nothing else more or less on either half of the
+    /// numeric folders; the tilts halfway between (22.5, 37.5, 52.5 degrees) two more of the train half, but BP
+    /// fields darker, flatter and softer wrong (a `167` read `160`), so not those.
     public static let numericTiltedLookAngles = [-15.0, 15, -30, 30, -45, 45, -60, 60]
         .map { $0 * Double.pi / 180 }
-    /// The looks at a plain numeric display still refused after its tilted looks with its strokes cleaned, in
-    /// the order asked (empty: none; `StrokeLook`, on `NumericLookTerms`' terms).
+    /// The looks at a thresholded plain numeric display still refused after its tilted looks with its strokes'
+    /// holes filled, in the order asked (empty: none; `StrokeLook`, a reading taken where two of them agree).
     public var strokeLooks: [StrokeLook] = []
     /// The stroke looks of the trained reader: windows of radius a 80th, a 40th and three 80ths of the digits'
     /// height (one, two and three pixels for a BP field's 80-pixel digits).
@@ -297,7 +298,7 @@ public struct ReaderStages: Sendable {
     /// then all of that again with the photo's contrast evened out (`contrastLookClipLimits`); a colour photo
     /// still refused is read in its brightest channel, then its darkest (`channelLookGreys`). A plain numeric
     /// display refused is read as one line filling the crop (`WholeCropLocator`), then tilted
-    /// (`numericTiltedLookAngles`), then with its strokes cleaned (`numericStrokeLooks`).
+    /// (`numericTiltedLookAngles`), then, thresholded, with its strokes' holes filled (`numericStrokeLooks`).
     public static func model(_ models: ReaderModels) -> ReaderStages {
         ReaderStages(
             locator: ModelLineLocator(network: models.detector, longSide: models.detectorLongSide), orienter: models.orienter.map { ModelPhotoOrienter($0) },

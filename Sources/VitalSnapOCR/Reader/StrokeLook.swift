@@ -4,16 +4,16 @@ import VitalSnapImaging
 /// looks: the image read once more with the holes in its strokes filled, over a square window sized to the digits
 /// the first look saw. A crop thresholded to black and white (a BP field cut out of a photo and binarized, as
 /// ssocr's users prepare them) has holes and speckle in its strokes where the threshold cut through a segment's
-/// shading, which is what a morphological closing is for (ssocr's `closing`). Light ink is filled with a grey-level closing (a maximum, then
-/// a minimum: `GrayMorphology`), dark ink with an opening (a minimum, then a maximum): either takes out specks of
-/// background inside and between strokes narrower than the window and never takes ink away, so a `1`'s thin
-/// stroke and a decimal point stay (the other way round, the same windows read a fuel pump's `108.01` as `08.01`
-/// and its `299.35` as `2985`).
+/// shading, which is what a morphological closing is for (ssocr's `closing`). Light ink is filled with a
+/// grey-level closing (`GrayMorphology.closing`: a maximum, then a minimum), dark ink with an opening (a minimum,
+/// then a maximum): either takes out specks of background inside and between strokes narrower than the window and
+/// never takes ink away, so a `1`'s thin stroke and a decimal point stay (the other way round, taking specks of
+/// ink out, the same windows read a fuel pump's `108.01` as `08.01`).
 ///
 /// Only for a thresholded image (`isThresholded`): in a grey photo the same looks (measured 2026-12-07 on both
 /// halves of the numeric folders, issue 41) read 5 fuel pumps and 4 electricity meters more right but 4 wrong (a
-/// bezel edge filled into a leading `1`, `1223.01`; a `kWh`'s `h` into a last digit), where the thresholded BP
-/// fields read 3 more right and none wrong.
+/// bezel edge filled into a leading `1`, `1223.01`; a `298.5` under glare read `2985`; a `kWh`'s `h` read as a
+/// last digit), where the thresholded BP fields read 3 more right and none wrong.
 ///
 /// Filling may as well join a `7`'s strokes into a `0` (a BP field's `167` read `160`, sure) or make a misread
 /// surer, so a reading is taken only where two of the looks read the same text sure, and not where that text is
@@ -58,8 +58,10 @@ public struct StrokeLook: Sendable, Equatable {
 
     /// `image`, whose digits are `ink`, with its strokes' holes filled at `radius`, into `buffers.filled`.
     func fill(_ image: GrayImage, ink: InkPolarity, radius: Int, into buffers: inout Buffers) {
-        let firstTakesMax = ink == .light
-        GrayMorphology.filter(image, radius: radius, takeMax: firstTakesMax, into: &buffers.scratch, workspace: &buffers.workspace)
-        GrayMorphology.filter(buffers.scratch, radius: radius, takeMax: !firstTakesMax, into: &buffers.filled, workspace: &buffers.workspace)
+        if ink == .light {
+            GrayMorphology.closing(image, radius: radius, into: &buffers.filled, scratch: &buffers.scratch, workspace: &buffers.workspace)
+        } else {
+            GrayMorphology.opening(image, radius: radius, into: &buffers.filled, scratch: &buffers.scratch, workspace: &buffers.workspace)
+        }
     }
 }
