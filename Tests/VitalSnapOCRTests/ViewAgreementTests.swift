@@ -127,6 +127,32 @@ struct ViewAgreementTests {
         #expect(other.confidence == 0)
     }
 
+    @Test func theViewsLeftAreNotReadOnceTheReadingCannotBeSure() throws {
+        // The taller view (45 px, read first) reads 13: whatever the other two say, 12 cannot be sure.
+        let (misread, misreadCalls) = try check(line(), recognizer: StubRecognizer(misreadAbove: 42))
+        #expect(misreadCalls == 1)
+        #expect(misread.viewsDisagree)
+        #expect(misread.confidence == 0)
+        // Sure of its path at 0.01 only there: even at 1 in the two views left, the mean is below 0.5.
+        let (doubted, doubtedCalls) = try check(line(), recognizer: StubRecognizer(lineConfidence: { $0 > 42 ? 0.01 : 0.9 }))
+        #expect(doubtedCalls == 1)
+        #expect(abs(doubted.lineConfidence - mean(0.9, 0.01)) < 1e-12, "the mean of the views read")
+        #expect(doubted.viewsDisagree)
+        // At 0.3 there, the views left could still make it sure (0.9 x 0.3 x 1 x 1): all are read.
+        let (read, calls) = try check(line(), recognizer: StubRecognizer(lineConfidence: { $0 > 42 ? 0.3 : 0.9 }))
+        #expect(calls == 3)
+        #expect(abs(read.lineConfidence - mean(0.9, 0.3, 0.9, 0.9)) < 1e-12)
+    }
+
+    @Test func aReadingWithACharacterUnsureIsNotReadInItsViews() throws {
+        // Every character at 0.3, below 0.5: the views judge the line as a whole, and cannot make it sure.
+        let (read, calls) = try check(line(), recognizer: StubRecognizer(confidence: { _ in 0.3 }))
+        #expect(calls == 0)
+        #expect(read.lineConfidence == 1)
+        #expect(read.characters.allSatisfy { $0.confidence == 0.3 })
+        #expect(!read.viewsDisagree)
+    }
+
     @Test func clocksAreNotReadAgain() throws {
         let (clock, clockCalls) = try check(line(role: .auxiliary), recognizer: StubRecognizer(misreadAbove: 42))
         #expect(clockCalls == 0)

@@ -375,7 +375,7 @@ public struct DisplayReader: Sendable {
         }
         if stages.agreement.applies(to: read, of: line) {
             viewProbabilities.removeAll(keepingCapacity: true)
-            for view in stages.agreement.views.indices {
+            for view in stages.agreement.views.indices where !stages.agreement.isSettled(read, viewProbabilities: viewProbabilities) {
                 stages.rectifier.rectify(stages.agreement.view(view, of: line), pyramid: frame.pyramid, into: &viewCrop)
                 viewProbabilities.append(try stages.recognizer.probability(of: read, in: viewCrop, pointsMayDrop: true))
             }

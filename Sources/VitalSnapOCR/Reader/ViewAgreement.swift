@@ -51,14 +51,24 @@ public struct ViewAgreement: Sendable {
     /// `line` in view `index` of `views`.
     public func view(_ index: Int, of line: TextLine) -> TextLine { views[index].apply(to: line) }
 
+    /// Whether the views read so far (`probabilities`, of the first of `views`) already settle that `read` is
+    /// not sure: a character of it is below `minimumConfidence` (the views judge the line as a whole, never a
+    /// character), or its line's confidence judged with every view still unread at probability 1, the most a
+    /// view can say, is below `minimumConfidence`. The views still unread are then not read: the check's cost is
+    /// in the lines it doubts (a photo's second looks read many), and what they would say cannot make such a
+    /// reading sure.
+    public func isSettled(_ read: LineTranscript, viewProbabilities probabilities: [Double]) -> Bool {
+        guard read.characters.allSatisfy({ $0.confidence >= minimumConfidence }) else { return true }
+        return exp(logSum(read, probabilities) / Double(views.count + 1)) < minimumConfidence
+    }
+
     /// `read` with its confidence made what its views say of it: `probabilities[i]` is its text's probability in
-    /// view `i`.
+    /// view `i`, for the first views (all of them, or fewer where the rest were not read, `isSettled`: then the
+    /// mean of those read).
     public func judge(_ read: inout LineTranscript, viewProbabilities probabilities: [Double]) {
         let wasSure = read.confidence >= minimumConfidence
-        var logSum = log(max(read.lineConfidence, Self.probabilityFloor))
-        for p in probabilities { logSum += log(max(p, Self.probabilityFloor)) }
         let alone = read.lineConfidence
-        read.lineConfidence = exp(logSum / Double(views.count + 1))
+        read.lineConfidence = exp(logSum(read, probabilities) / Double(probabilities.count + 1))
         logger.trace("""
             line \(String(read.characters.map(\.character))): alone \(alone), views \(probabilities), \
             judged \(read.lineConfidence)
@@ -67,5 +77,10 @@ public struct ViewAgreement: Sendable {
             for i in read.characters.indices { read.characters[i].confidence = 0 }
             read.viewsDisagree = true
         }
+    }
+
+    /// The log of `read`'s probability alone and in each view read, each at least `probabilityFloor`.
+    private func logSum(_ read: LineTranscript, _ probabilities: [Double]) -> Double {
+        probabilities.reduce(log(max(read.lineConfidence, Self.probabilityFloor))) { $0 + log(max($1, Self.probabilityFloor)) }
     }
 }
