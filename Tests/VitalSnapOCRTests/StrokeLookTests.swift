@@ -54,6 +54,7 @@ struct StrokeLookTests {
         let gradient = GrayImage(width: 256, height: 4, pixels: (0..<4).flatMap { _ in (0..<256).map(UInt8.init) })
         #expect(!StrokeLook.isThresholded(gradient))
         #expect(!StrokeLook.isThresholded(GrayImage(width: 0, height: 0)))
+        #expect(!StrokeLook.isThresholded(GrayImage(width: 20, height: 20, fill: 10)), "all black: a dark photo")
     }
 
     /// Reads `unsure` at 0.3 where the crop shows holes in its ink, else `sure` at 0.95.

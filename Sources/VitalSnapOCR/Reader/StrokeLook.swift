@@ -35,13 +35,20 @@ public struct StrokeLook: Sendable, Equatable {
     /// field's binarized JPEG (its compression blurs the edges), at most 0.81 of the other photo folders' and the
     /// samples' grey photos.
     public static let thresholdedShare = 0.85
+    /// The share of its pixels each of black and white takes at least in a thresholded image: a dark photo, all
+    /// of it black, is not one.
+    public static let thresholdedEachShare = 0.02
 
-    /// Whether `image` is thresholded to black and white (`thresholdedShare`).
+    /// Whether `image` is thresholded to black and white (`thresholdedShare`, `thresholdedEachShare`).
     static func isThresholded(_ image: GrayImage) -> Bool {
-        guard !image.pixels.isEmpty else { return false }
         let levels = thresholdedLevels
-        let extreme = image.pixels.reduce(0) { $0 + ($1 <= levels.black || $1 >= levels.white ? 1 : 0) }
-        return Double(extreme) >= thresholdedShare * Double(image.pixels.count)
+        var (black, white) = (0, 0)
+        for p in image.pixels {
+            if p <= levels.black { black += 1 } else if p >= levels.white { white += 1 }
+        }
+        let count = Double(image.pixels.count)
+        return count > 0 && Double(black + white) >= thresholdedShare * count
+            && Double(min(black, white)) >= thresholdedEachShare * count
     }
 
     /// The window's radius in pixels for digits `digitHeight` pixels tall (0: not asked).
