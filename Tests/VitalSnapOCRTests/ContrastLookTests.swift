@@ -51,6 +51,11 @@ struct ContrastLookTests {
 
     /// A dim panel: grey levels 15 to 45 all over, in a fixed pattern.
     let dimPanel = GrayImage(width: 200, height: 100, pixels: (0..<(200 * 100)).map { UInt8(15 + ($0 * 7919) % 31) })
+    /// The same panel as a whole photo, four times as large, larger than a crop of a display
+    /// (`WorkingFrame.isDisplayCrop`).
+    var dimPhoto: GrayImage {
+        GrayImage(width: 800, height: 400, pixels: (0..<(800 * 400)).map { dimPanel.pixels[($0 / 800 / 4) * 200 + ($0 % 800) / 4] })
+    }
 
     @Test func aDimDisplayRefusedAsItIsIsReadWithItsContrastEvenedOut() throws {
         var plain = try reader(looks: [])
@@ -65,13 +70,43 @@ struct ContrastLookTests {
         #expect(warning.contains(reason), "the warning gives the first reading's reason: \(warning)")
     }
 
-    @Test func aCameraFrameAndANumericDisplayAreNotEvenedOut() throws {
+    @Test func aCameraFrameIsNotEvenedOut() throws {
         var live = try reader(photo: false)
         #expect(try live.read(image: dimPanel).reading?.readingString == nil, "a camera's frames are read once")
-        var numeric = try reader(peripheral: 100)
+    }
+
+    /// A plain numeric display (100) with its numeric looks (a tilt), whose evened-out reading is taken on
+    /// `NumericLookTerms`' terms: borne out by what the first look saw, or by another look.
+    func numericReader(dim: String?, looks: [Double] = ReaderStages.contrastLookClipLimits) throws -> DisplayReader {
+        var numeric = try reader(dim: dim, looks: looks, peripheral: 100)
+        numeric.stages.numericTiltedLooks = [0.26]
+        return DisplayReader(peripheral: try #require(try PeripheralCatalog.builtIn()[100]), stages: numeric.stages, configuration: numeric.configuration)
+    }
+
+    @Test func aNumericDisplayIsEvenedOutOnItsTerms() throws {
+        // The first look saw `12.0`, unsure: `120` evened out is its digits, read sure.
+        var seen = try numericReader(dim: "12.0")
+        let result = try seen.read(image: dimPhoto)
+        #expect(result.reading?.readingString == "120", "\(result.message ?? "")")
+        #expect(result.warnings.contains { $0.hasPrefix("read with its contrast evened out") })
+        // The first look saw other digits: an evened-out reading that nothing bears out is not taken (a plain
+        // number has no range to catch it), where another peripheral's value is.
+        var other = try numericReader(dim: "128", looks: [4])
+        #expect(try other.read(image: dimPhoto).reading?.readingString == nil)
+        var glucose = try reader(dim: "128", looks: [4])
+        #expect(try glucose.read(image: dimPhoto).reading?.readingString == "120")
+    }
+
+    @Test func aCropOfANumericDisplaysLineIsNotEvenedOut() throws {
+        // The dim panel as a crop of its line: read `12.0` unsure, and not again evened out (as a photo, it is).
+        #expect(!WorkingFrame.isDisplayCrop(dimPhoto) && WorkingFrame.isDisplayCrop(dimPanel))
+        var numeric = try numericReader(dim: "12.0")
         let result = try numeric.read(image: dimPanel)
         #expect(result.reading?.readingString == nil)
         #expect(!result.warnings.contains { $0.hasPrefix("read with its contrast evened out") })
+        let refused = PhotoResult(file: "", reading: Reading(outcome: .none(Refusal(.noDigits, "no digits found")), confidence: 0, recognizedText: "", lines: []))
+        #expect(ContrastLook.mayAsk(after: refused, plainNumberCrop: false))
+        #expect(!ContrastLook.mayAsk(after: refused, plainNumberCrop: true))
     }
 
     @Test func theTextTheFirstReadingDoubtedIsNotTakenFromTheEvenedOutLook() throws {

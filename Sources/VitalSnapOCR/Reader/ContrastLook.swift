@@ -16,6 +16,25 @@ enum ContrastLook {
             && ReaderStages.SecondOpinion.mayAsk(after: refused) && ReaderStages.mayReadTurned(after: refused)
     }
 
+    /// Whether a photo refused (`refused`) is read evened out: on the terms above, and not where it is a crop
+    /// of a plain numeric display's line (`plainNumberCrop`: `WorkingFrame.isDisplayCrop`), since 2026-12-07 the
+    /// only plain numeric displays not evened out. The equalizer's 8 x 8 tiles over such a crop are a fraction
+    /// of a digit: evened out tile by tile, the strokes themselves are stretched and the crop's noise and unlit
+    /// segments brought up. Measured (issue 41): evened out, a binarized BP field's `93` beside a stray edge was
+    /// read `931`, and the electricity meters' perturbed copies (`Scripts/eval-perturbed.sh`) 31 more right and
+    /// 14 more wrong; the whole photos of fuel pumps read 4 more of their held half right (187 of 220) and 3 of
+    /// their train half, none more wrong (`--match litres`), a reading taken on `NumericLookTerms` too.
+    ///
+    /// A plain number's evened-out photo is read as it stands, no more (`DisplayReader.readWithLooks`): not
+    /// stood upright again (the photo as it is was), no second recognizer, no second look. With its second
+    /// recognizer, one more of the fuel pumps' 220 held photos read right (188, not 187) at twice the look's
+    /// cost; no photo of theirs was read right by a second look of the evened-out photo. So asked, the contrast
+    /// looks made `vitalsnap batch` on the folder take 1.17 times as long, and 1.03 times with
+    /// `ViewAgreement.isSettled` beside them (medians of four runs each, side by side).
+    static func mayAsk(after refused: PhotoResult, plainNumberCrop: Bool) -> Bool {
+        mayAsk(after: refused) && !plainNumberCrop
+    }
+
     /// Which of the reader's second looks are asked in the evened-out photo: not the turned looks (a turned
     /// reading of symmetric segments is another number: `38.7` for a scale's 238.7) nor the rules, which read
     /// segments as they come, the ghosts that evening out brings up among them.

@@ -56,7 +56,7 @@ public struct DisplayReader: Sendable {
     /// `secondReaders` (none or one; an array for the same reason).
     var secondRecognitionReader: [DisplayReader] = []
     /// The clip limits at which a photo refused after every other look is read again equalized
-    /// (`ReaderStages.contrastLooks`; empty for a camera's frames and a plain numeric display), with the
+    /// (`ReaderStages.contrastLooks`; empty for a camera's frames; not asked of a plain number's crop), with the
     /// equalizer and the image it writes.
     private var contrastLooks: [Double] = []
     /// The channels a colour photo refused is read again in, in order (`ReaderStages.channelLooks`).
@@ -113,24 +113,22 @@ public struct DisplayReader: Sendable {
             if let secondRecognition { reader.secondRecognitionTerms = secondRecognition }
             return reader
         }
+        if configuration.usesPhotoLocator { contrastLooks = stages.contrastLooks }
         // A plain number: the crop read as one line, then tilted, on their terms for it (`NumericLookTerms`).
         guard peripheral.type != .numericDisplay else {
             guard configuration.usesPhotoLocator else { return }
             if let whole = stages.wholeCropLocator {
                 // With the second recognizer, asked as for the photo as it stands (unsure digits it reads alike).
                 let reader = looking(with: whole, secondRecognition: .asItStands)
-                secondReaders.append((reader, "read as one line filling the crop", false, [0], true))
+                secondReaders.append((reader, "read as one line filling the crop", false, [0], false))
             }
             if !stages.numericTiltedLooks.isEmpty {
-                secondReaders.append((looking(with: stages.locator), "read tilted", false, stages.numericTiltedLooks, true))
+                secondReaders.append((looking(with: stages.locator), "read tilted", false, stages.numericTiltedLooks, false))
             }
             readsNumberAgain = !secondReaders.isEmpty || !stages.strokeLooks.isEmpty
             return
         }
-        if configuration.usesPhotoLocator {
-            contrastLooks = stages.contrastLooks
-            channelLooks = stages.channelLooks
-        }
+        if configuration.usesPhotoLocator { channelLooks = stages.channelLooks }
         if let second = stages.secondLocator {
             secondReaders.append((looking(with: second), "read from the second detector's lines", true, [0], true))
         }
@@ -190,8 +188,7 @@ public struct DisplayReader: Sendable {
             \(result.reading?.readingString ?? result.reading?.word.map { "word \($0)" } ?? "no reading: \(result.message ?? "")"), \
             display \(result.reading?.recognizedText.replacingOccurrences(of: "\n", with: " | ") ?? "")
             """)
-        result.imageWidth = decoded.originalWidth
-        result.imageHeight = decoded.originalHeight
+        (result.imageWidth, result.imageHeight) = (decoded.originalWidth, decoded.originalHeight)
         // The decoder's warnings first, then the reader's own (a photo read turned).
         result.warnings = decoded.warnings + result.warnings
         return result
@@ -222,13 +219,15 @@ public struct DisplayReader: Sendable {
     public mutating func read(image: GrayImage, file: String = "") throws(ReaderStageError) -> PhotoResult {
         sureTexts.removeAll(keepingCapacity: true)
         let result = try readWithLooks(image, file: file)
-        guard !contrastLooks.isEmpty, ContrastLook.mayAsk(after: result) else { return result }
+        guard !contrastLooks.isEmpty, ContrastLook.mayAsk(
+            after: result, plainNumberCrop: readsNumberAgain && WorkingFrame.isDisplayCrop(image, configuration: configuration.frame)) else { return result }
         let doubted = ContrastLook.doubted(in: result, minimumConfidence: stages.minimumConfidence)
+        var numberTerms = NumericLookTerms(after: result, applies: readsNumberAgain)  // a plain number: borne out too
         for clipLimit in contrastLooks {
             equalizer.clipLimit = clipLimit
             equalizer.equalize(image, into: &equalized)
             var second = try readWithLooks(equalized, file: file, evenedOut: true)
-            guard ContrastLook.takes(second, doubted: doubted), !contradictsSureTexts(second) else { continue }
+            guard ContrastLook.takes(second, doubted: doubted), numberTerms.takes(second), !contradictsSureTexts(second) else { continue }
             second.warnings.append(
                 "read with its contrast evened out (clip limit \(clipLimit)): the first reading gave nothing (\(result.message ?? "no reading"))")
             return second
@@ -237,15 +236,16 @@ public struct DisplayReader: Sendable {
     }
 
     /// `image` read as `read(image:file:)` reads it, without the contrast looks; `evenedOut`: in one, with the
-    /// second looks it asks only.
+    /// second looks it asks (a plain number's: none, read as it stands only, `ContrastLook.mayAsk`).
     private mutating func readWithLooks(_ image: GrayImage, file: String, evenedOut: Bool = false) throws(ReaderStageError) -> PhotoResult {
-        let result = try read(image, file: file, standingUpright: configuration.standsPhotosUpright).result
+        let asItStandsOnly = evenedOut && readsNumberAgain
+        let result = try read(image, file: file, standingUpright: configuration.standsPhotosUpright && !asItStandsOnly).result
         // Where an `E` was seen, only the turned looks, and only where it reads as digits turned over.
         let turnedOnly = !ReaderStages.SecondOpinion.mayAsk(after: result)
         guard result.reading?.readingString == nil, result.reading?.word == nil,
             !turnedOnly || ReaderStages.mayReadTurnedDigits(after: result) else { return result }
         noteSureText(of: result, checkedInViews: checksValuesInViews)
-        if !turnedOnly, let agreed = try readAgainWithSecondRecognizer(image, file: file, refused: result),
+        if !turnedOnly, !asItStandsOnly, let agreed = try readAgainWithSecondRecognizer(image, file: file, refused: result),
            !contradictsSureTexts(agreed) {
             return agreed
         }
