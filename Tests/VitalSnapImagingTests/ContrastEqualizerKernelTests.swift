@@ -22,6 +22,19 @@ final class ContrastEqualizerKernelTests: XCTestCase {
         return histogram.percentile(0.95) - histogram.percentile(0.05)
     }
 
+    func testItsRoundingIsDoubleRounded() {
+        // Halves, the doubles either side of them, and a spread of others over the range, with the rounding
+        // error a sum of weighted levels may carry past 255.
+        var values: [Double] = [0, 255, 255.00000000000003, 254.99999999999997]
+        for k in 0...255 {
+            let half = Double(k) + 0.5
+            values += [Double(k), half, half.nextDown, half.nextUp, Double(k).nextUp, Double(k) + 0.25, Double(k) + 0.75]
+        }
+        for value in values {
+            XCTAssertEqual(ContrastEqualizer.rounded(value), UInt8(min(255, max(0, value.rounded()))), "\(value)")
+        }
+    }
+
     func testWithoutClippingOneTileIsPlainHistogramEqualization() {
         // Half the pixels at 100, half at 110: the lower level maps to the half of the range below it, the
         // upper to the top.

@@ -14,6 +14,9 @@ public struct ContrastEqualizer: Sendable {
     /// `tiles * tiles` maps of 256 levels each, row by row.
     private var maps: [UInt8] = []
     private var histogram = [Int](repeating: 0, count: 256)
+    /// Per column of the last image: the offsets of the two tiles' maps either side of it in a row of tiles, and
+    /// the weights of the second and the first.
+    private var columns: [(Int, Int, Double, Double)] = []
 
     public init(clipLimit: Double, tiles: Int = 8) {
         self.clipLimit = clipLimit
@@ -32,25 +35,41 @@ public struct ContrastEqualizer: Sendable {
         for ty in 0..<n {
             for tx in 0..<n { makeMap(image, x: tx * tileWidth, y: ty * tileHeight, tileWidth, tileHeight, into: (ty * n + tx) * 256) }
         }
-        // Each pixel between the centres of the tiles around it.
+        // Each pixel between the centres of the tiles around it: each column's two tiles and weight found once.
+        columns.removeAll(keepingCapacity: true)
+        for x in 0..<image.width {
+            let (tx0, tx1, fx) = Self.neighbours(Double(x) / Double(tileWidth) - 0.5, n)
+            columns.append((tx0 * 256, tx1 * 256, fx, 1 - fx))
+        }
         image.pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { dst in
                 maps.withUnsafeBufferPointer { map in
-                    for y in 0..<image.height {
-                        let (ty0, ty1, fy) = Self.neighbours(Double(y) / Double(tileHeight) - 0.5, n)
-                        for x in 0..<image.width {
-                            let (tx0, tx1, fx) = Self.neighbours(Double(x) / Double(tileWidth) - 0.5, n)
-                            let i = y * image.width + x
-                            let level = Int(src[i])
-                            let a = Double(map[(ty0 * n + tx0) * 256 + level]), b = Double(map[(ty0 * n + tx1) * 256 + level])
-                            let c = Double(map[(ty1 * n + tx0) * 256 + level]), d = Double(map[(ty1 * n + tx1) * 256 + level])
-                            let value = (a * (1 - fx) + b * fx) * (1 - fy) + (c * (1 - fx) + d * fx) * fy
-                            dst[i] = UInt8(min(255, max(0, value.rounded())))
+                    columns.withUnsafeBufferPointer { columns in
+                        for y in 0..<image.height {
+                            let (ty0, ty1, fy) = Self.neighbours(Double(y) / Double(tileHeight) - 0.5, n)
+                            let top = map.baseAddress! + ty0 * n * 256, bottom = map.baseAddress! + ty1 * n * 256
+                            let row = y * image.width
+                            for x in 0..<image.width {
+                                let (left, right, fx, gx) = columns[x]
+                                let level = Int(src[row + x])
+                                let a = Double(top[left + level]), b = Double(top[right + level])
+                                let c = Double(bottom[left + level]), d = Double(bottom[right + level])
+                                let value = (a * gx + b * fx) * (1 - fy) + (c * gx + d * fx) * fy
+                                dst[row + x] = Self.rounded(value)
+                            }
                         }
                     }
                 }
             }
         }
+    }
+
+    /// `value` (0...255, or a rounding error beyond) rounded half away from zero, as `Double.rounded()` does,
+    /// without its library call: a third of the time of the loop above.
+    @inline(__always)
+    static func rounded(_ value: Double) -> UInt8 {
+        let whole = Int(value)  // truncated: the floor, the value being at least 0
+        return UInt8(min(255, value - Double(whole) >= 0.5 ? whole + 1 : whole))
     }
 
     /// `i` reflected into `0..<count` about its ends, the end pixels not repeated (`dcb|abcd|cba`).
