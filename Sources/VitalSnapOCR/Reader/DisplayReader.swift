@@ -245,12 +245,12 @@ public struct DisplayReader: Sendable {
         guard result.reading?.readingString == nil, result.reading?.word == nil,
             !turnedOnly || ReaderStages.mayReadTurnedDigits(after: result) else { return result }
         noteSureText(of: result, checkedInViews: checksValuesInViews)
-        if !turnedOnly, !asItStandsOnly, let agreed = try readAgainWithSecondRecognizer(image, file: file, refused: result),
+        guard !asItStandsOnly else { return result }  // a plain number's evened-out photo: no second look
+        if !turnedOnly, let agreed = try readAgainWithSecondRecognizer(image, file: file, refused: result),
            !contradictsSureTexts(agreed) {
             return agreed
         }
-        let glare = result.reading?.refusal?.reason == .glare
-        let mayTurn = ReaderStages.mayReadTurned(after: result)
+        let (glare, mayTurn) = (result.reading?.refusal?.reason == .glare, ReaderStages.mayReadTurned(after: result))
         var numberTerms = NumericLookTerms(after: result, applies: readsNumberAgain, imageWidth: image.width, imageHeight: image.height)
         for k in secondReaders.indices where (secondReaders[k].afterGlare || !glare) && (secondReaders[k].evenedOut || !evenedOut) {
             for (index, tilt) in secondReaders[k].tilts.enumerated() {
