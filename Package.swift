@@ -63,7 +63,9 @@ let package = Package(
 
         .target(name: "VitalSnapImaging", dependencies: ["CImageCodecs"]),
         // Small convolutional networks read from safetensors files: SIMD kernels with scalar twins.
-        .target(name: "VitalSnapInference"),
+        .target(name: "VitalSnapInference", dependencies: ["CVectorKernels"]),
+        // The convolution's interior with AVX2 and FMA, chosen at run time (Swift cannot target one function at them).
+        .target(name: "CVectorKernels"),
         // The record types, their JSON, time and units: what a reader makes, without the queue's storage.
         .target(name: "VitalSnapRecords"),
         // The upload queue (SQLite), the session and the uploader.

@@ -4,6 +4,8 @@ import Testing
 /// The SIMD convolutions against their scalar twins on random inputs, over sizes, channel counts and window
 /// geometries chosen to reach every path: 1x1 images, images with no interior, interiors of a few pixels
 /// (four-pixel blocks plus leftovers), channel counts below, at and above multiples of 8, one input channel.
+/// Every path of the dense kernel is run, the vector unit's too (`Conv2DKernel.Path.fusedMultiplyAdd`: on a CPU
+/// without AVX2 and FMA, the broadcast path again).
 struct ConvKernelTests {
     static let channelCounts = [1, 3, 5, 8, 12, 17, 32]
 
@@ -83,7 +85,7 @@ struct ConvKernelTests {
         var reused = FeatureMap(height: 30, width: 30, channels: 30, fill: .nan)
         var reusedScratch = Conv2DScratch()
         for input in [large, small, large] {
-            for path in [Conv2DKernel.Path.broadcast, .expandedRows] {
+            for path in Conv2DKernel.Path.allCases {
                 var fresh = FeatureMap(), freshScratch = Conv2DScratch()
                 Conv2DKernel.run(input, weights: packed, window: window, relu: false, into: &fresh, scratch: &freshScratch, path: path)
                 Conv2DKernel.run(input, weights: packed, window: window, relu: false, into: &reused, scratch: &reusedScratch, path: path)

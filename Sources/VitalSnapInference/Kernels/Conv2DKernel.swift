@@ -1,3 +1,5 @@
+import CVectorKernels
+
 /// Dense 2-D convolution (groups = 1) over HWC feature maps, with the bias and an optional ReLU fused into the
 /// store: zero padding, any stride and dilation.
 ///
@@ -8,25 +10,39 @@
 /// leftover pixels one by one, clipping the taps to the input. Kernel rows outside the input are skipped per
 /// output row. Pointer arithmetic wraps (`&+`): offsets are bounded by the map sizes checked on entry.
 ///
-/// Without FMA (baseline x86-64 is SSE2), a multiply-add costs a multiply and an add, and broadcasting a
-/// scalar costs a shuffle on the same ports. Two ways to feed the interior (`Path`):
+/// Swift compiles for baseline x86-64 (SSE2): without FMA, a multiply-add costs a multiply and an add, and
+/// broadcasting a scalar costs a shuffle on the same ports. Three ways to feed the interior (`Path`):
 /// - `broadcast`: scalars are broadcast as they are read.
 /// - `expandedRows`: the input rows the current output row reads are first copied with every value broadcast
 ///   to four lanes, into `scratch` slots that later output rows reuse (slot = row modulo the rows the kernel
 ///   spans); the multiply then takes its operand from memory and no shuffle is left in the loop: 10-20% faster
 ///   where a value feeds many multiply-adds, slower where it feeds few (1x1 kernels with few output channels).
+/// - `fusedMultiplyAdd`, the default on a CPU with AVX2 and FMA (most x86-64 since 2013, found once at run time:
+///   `hasVectorUnit`): the interior in C (`CVectorKernels`, whose functions alone are compiled for those
+///   instructions), a block's 8 lanes in one register, eight pixels at a time (then four) sharing each weight
+///   load, each scalar broadcast straight from memory, one fused multiply-add per tap and channel: the same
+///   sums in the same order, each rounded once instead of twice. On the 441 fuel pumps `vitalsnap batch` took
+///   a quarter less CPU time, every reading the same (docs/performance.md).
 ///
-/// A single input channel (the first layer) has interior loops of its own, over the kernel columns without a
-/// channel loop of one.
+/// On the Swift paths a single input channel (the first layer) has interior loops of its own, over the kernel
+/// columns without a channel loop of one. The border and leftover pixels stay in Swift on every path (one C call per pixel
+/// measured slower).
 enum Conv2DKernel {
     enum Path: CaseIterable {
         case broadcast, expandedRows
+        /// The interior in `CVectorKernels` with AVX2 and FMA; on a CPU without them, `broadcast`.
+        case fusedMultiplyAdd
     }
 
-    /// The path `run` takes unless told otherwise: expanded rows where each input value feeds enough
-    /// multiply-adds to pay for broadcasting it once into memory (measured on this project's 2-core x86-64 box:
-    /// 1x1 with 16 output channels or 3x3 stride 2 with 8 are faster broadcast, 1x1 with 32 or 3x3 with 8 expanded).
+    /// Whether this CPU runs `Path.fusedMultiplyAdd` (AVX2 and FMA, x86-64).
+    static let hasVectorUnit = vs_cpu_has_avx2_fma() != 0
+
+    /// The path `run` takes unless told otherwise: the vector unit's where the CPU has one; else expanded rows
+    /// where each input value feeds enough multiply-adds to pay for broadcasting it once into memory (measured on
+    /// this project's 2-core x86-64 box: 1x1 with 16 output channels or 3x3 stride 2 with 8 are faster
+    /// broadcast, 1x1 with 32 or 3x3 with 8 expanded).
     static func defaultPath(weights: Conv2DWeights, window: ConvWindow) -> Path {
+        if hasVectorUnit { return .fusedMultiplyAdd }
         let work = weights.blocks * 8 * window.kernelY * window.kernelX
         return work >= 32 * window.strideY * window.strideX ? .expandedRows : .broadcast
     }
@@ -38,7 +54,9 @@ enum Conv2DKernel {
         precondition(window.kernelY == weights.kernelY && window.kernelX == weights.kernelX,
                      "the window's kernel is not the weights' kernel")
         precondition(input.values.count == input.height * input.width * input.channels, "a malformed input map")
-        let expand = (path ?? defaultPath(weights: weights, window: window)) == .expandedRows
+        let chosen = path ?? defaultPath(weights: weights, window: window)
+        let expand = chosen == .expandedRows
+        let fused = chosen == .fusedMultiplyAdd && hasVectorUnit
         let (outHeight, outWidth) = window.outputSize(height: input.height, width: input.width)
         let cin = weights.inChannels, cout = weights.outChannels
         output.reshape(height: outHeight, width: outWidth, channels: cout)
@@ -227,7 +245,16 @@ enum Conv2DKernel {
 
                     var ox = 0
                     while ox < interior.lowerBound { single(ox); ox &+= 1 }
-                    if expand {
+                    if fused {
+                        var lanesOfBias = bias
+                        ox = withUnsafePointer(to: &lanesOfBias) { b in
+                            vs_conv2d_interior_avx2(
+                                src, outBlock, UnsafeRawPointer(blockWeights).assumingMemoryBound(to: Float.self),
+                                UnsafeRawPointer(b).assumingMemoryBound(to: Float.self), rowOrigin, rows.lowerBound,
+                                rows.upperBound, dilationY, rowStride, kernelX, cin, strideX, padX, tapStep, pixelStep,
+                                ox, interior.upperBound, cout, Int32(lanes), relu ? 1 : 0)
+                        }
+                    } else if expand {
                         while ox &+ 4 <= interior.upperBound { fourExpanded(ox); ox &+= 4 }
                     } else {
                         while ox &+ 4 <= interior.upperBound { fourBroadcast(ox); ox &+= 4 }
