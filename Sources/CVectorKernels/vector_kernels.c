@@ -85,6 +85,66 @@ ptrdiff_t vs_conv2d_interior_avx2(
     return ox;
 }
 
+__attribute__((target("avx2,fma")))
+void vs_depthwise_row_avx2(
+    const float *src, float *out_row, const float *weights, const float *bias,
+    ptrdiff_t row_origin, ptrdiff_t ky_lower, ptrdiff_t ky_upper, ptrdiff_t dilation_y, ptrdiff_t width,
+    ptrdiff_t kernel_x, ptrdiff_t stride_x, ptrdiff_t pad_x, ptrdiff_t dilation_x, ptrdiff_t out_width,
+    ptrdiff_t channels, int relu) {
+    const ptrdiff_t row_stride = width * channels, vector_end = channels & ~(ptrdiff_t)7;
+    const __m256 zero = _mm256_setzero_ps();
+    for (ptrdiff_t ox = 0; ox < out_width; ox++) {
+        const ptrdiff_t column_origin = ox * stride_x - pad_x;
+        ptrdiff_t kx_lower = 0, kx_upper = kernel_x;
+        while (kx_lower < kernel_x && column_origin + kx_lower * dilation_x < 0) kx_lower++;
+        while (kx_upper > kx_lower && column_origin + (kx_upper - 1) * dilation_x >= width) kx_upper--;
+        float *out = out_row + ox * channels;
+        ptrdiff_t c = 0;
+        // 32 channels at a time, then 8: each tap's weights and inputs are contiguous over channels.
+        for (; c + 32 <= channels; c += 32) {
+            __m256 a0 = _mm256_loadu_ps(bias + c), a1 = _mm256_loadu_ps(bias + c + 8);
+            __m256 a2 = _mm256_loadu_ps(bias + c + 16), a3 = _mm256_loadu_ps(bias + c + 24);
+            for (ptrdiff_t ky = ky_lower; ky < ky_upper; ky++) {
+                const float *row = src + (row_origin + ky * dilation_y) * row_stride + c;
+                const float *w = weights + ky * kernel_x * channels + c;
+                for (ptrdiff_t kx = kx_lower; kx < kx_upper; kx++) {
+                    const float *wp = w + kx * channels, *xp = row + (column_origin + kx * dilation_x) * channels;
+                    a0 = _mm256_fmadd_ps(_mm256_loadu_ps(wp), _mm256_loadu_ps(xp), a0);
+                    a1 = _mm256_fmadd_ps(_mm256_loadu_ps(wp + 8), _mm256_loadu_ps(xp + 8), a1);
+                    a2 = _mm256_fmadd_ps(_mm256_loadu_ps(wp + 16), _mm256_loadu_ps(xp + 16), a2);
+                    a3 = _mm256_fmadd_ps(_mm256_loadu_ps(wp + 24), _mm256_loadu_ps(xp + 24), a3);
+                }
+            }
+            if (relu) { a0 = _mm256_max_ps(a0, zero); a1 = _mm256_max_ps(a1, zero); a2 = _mm256_max_ps(a2, zero); a3 = _mm256_max_ps(a3, zero); }
+            _mm256_storeu_ps(out + c, a0); _mm256_storeu_ps(out + c + 8, a1);
+            _mm256_storeu_ps(out + c + 16, a2); _mm256_storeu_ps(out + c + 24, a3);
+        }
+        for (; c < vector_end; c += 8) {
+            __m256 a = _mm256_loadu_ps(bias + c);
+            for (ptrdiff_t ky = ky_lower; ky < ky_upper; ky++) {
+                const float *row = src + (row_origin + ky * dilation_y) * row_stride + c;
+                const float *w = weights + ky * kernel_x * channels + c;
+                for (ptrdiff_t kx = kx_lower; kx < kx_upper; kx++) {
+                    a = _mm256_fmadd_ps(_mm256_loadu_ps(w + kx * channels), _mm256_loadu_ps(row + (column_origin + kx * dilation_x) * channels), a);
+                }
+            }
+            if (relu) a = _mm256_max_ps(a, zero);
+            _mm256_storeu_ps(out + c, a);
+        }
+        for (; c < channels; c++) {
+            float a = bias[c];
+            for (ptrdiff_t ky = ky_lower; ky < ky_upper; ky++) {
+                const float *row = src + (row_origin + ky * dilation_y) * row_stride + c;
+                const float *w = weights + ky * kernel_x * channels + c;
+                for (ptrdiff_t kx = kx_lower; kx < kx_upper; kx++) {
+                    a += w[kx * channels] * row[(column_origin + kx * dilation_x) * channels];
+                }
+            }
+            out[c] = relu && a < 0 ? 0 : a;
+        }
+    }
+}
+
 #else
 
 int vs_cpu_has_avx2_fma(void) { return 0; }
@@ -98,6 +158,16 @@ ptrdiff_t vs_conv2d_interior_avx2(
     (void)ky_upper; (void)dilation_y; (void)row_stride; (void)kernel_x; (void)cin; (void)stride_x; (void)pad_x;
     (void)tap_step; (void)pixel_step; (void)ox_end; (void)cout; (void)lanes; (void)relu;
     return ox_start;
+}
+
+void vs_depthwise_row_avx2(
+    const float *src, float *out_row, const float *weights, const float *bias,
+    ptrdiff_t row_origin, ptrdiff_t ky_lower, ptrdiff_t ky_upper, ptrdiff_t dilation_y, ptrdiff_t width,
+    ptrdiff_t kernel_x, ptrdiff_t stride_x, ptrdiff_t pad_x, ptrdiff_t dilation_x, ptrdiff_t out_width,
+    ptrdiff_t channels, int relu) {
+    (void)src; (void)out_row; (void)weights; (void)bias; (void)row_origin; (void)ky_lower; (void)ky_upper;
+    (void)dilation_y; (void)width; (void)kernel_x; (void)stride_x; (void)pad_x; (void)dilation_x;
+    (void)out_width; (void)channels; (void)relu;
 }
 
 #endif

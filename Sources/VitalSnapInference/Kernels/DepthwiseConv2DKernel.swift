@@ -1,12 +1,17 @@
+import CVectorKernels
+
 /// Depthwise 2-D convolution (each channel convolved with its own kernel) over HWC feature maps, with the bias
 /// and an optional ReLU fused into the store: zero padding, any stride and dilation.
 ///
 /// Channels go 32 at a time in four `SIMD8<Float>` accumulators, then eight at a time (input, weights and output
 /// are all channel-contiguous, so nothing is broadcast), the last `channels % 8` one by one. Kernel rows are clipped to the input per
-/// output row, kernel columns per output column outside the interior (where all of them are inside).
+/// output row, kernel columns per output column outside the interior (where all of them are inside). On a CPU
+/// with AVX2 and FMA (`Conv2DKernel.hasVectorUnit`) each output row runs in `CVectorKernels` instead: the same
+/// loops, 8 lanes to a register, one fused multiply-add per tap (`vectorUnit: false` keeps the Swift loops).
 enum DepthwiseConv2DKernel {
     static func run(_ input: FeatureMap, weights: DepthwiseConv2DWeights, window: ConvWindow, relu: Bool,
-                    into output: inout FeatureMap) {
+                    into output: inout FeatureMap, vectorUnit: Bool = Conv2DKernel.hasVectorUnit) {
+        let fused = vectorUnit && Conv2DKernel.hasVectorUnit
         precondition(input.channels == weights.channels,
                      "the input has \(input.channels) channels, the convolution takes \(weights.channels)")
         precondition(window.kernelY == weights.kernelY && window.kernelX == weights.kernelX,
@@ -37,6 +42,13 @@ enum DepthwiseConv2DKernel {
                         for oy in 0..<outHeight {
                             let rows = window.rowsInside(outputRow: oy, height: height)
                             let rowOrigin = oy &* window.strideY &- window.padY
+                            if fused {
+                                vs_depthwise_row_avx2(
+                                    src, dst + oy &* outWidth &* channels, wts, bias, rowOrigin, rows.lowerBound,
+                                    rows.upperBound, window.dilationY, width, kernelX, window.strideX, window.padX,
+                                    window.dilationX, outWidth, channels, relu ? 1 : 0)
+                                continue
+                            }
                             for ox in 0..<outWidth {
                                 let columns = interior.contains(ox) ? 0..<kernelX : window.columnsInside(outputColumn: ox, width: width)
                                 let columnOrigin = ox &* window.strideX &- window.padX
