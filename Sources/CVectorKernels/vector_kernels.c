@@ -1,3 +1,6 @@
+// The convolutions' inner loops with AVX2 and FMA, each function compiled for those instructions alone (the
+// rest of the package targets baseline x86-64), called only where vs_cpu_has_avx2_fma() says the CPU and its
+// operating system run them. The loops and their order are those of the Swift kernels in VitalSnapInference.
 #include "vector_kernels.h"
 
 #if defined(__x86_64__)
@@ -17,9 +20,15 @@ int vs_cpu_has_avx2_fma(void) {
     return (b & (1u << 5)) ? 1 : 0;
 }
 
+/// max(v, 0) per lane, a NaN kept (as `SIMDMath.relu`).
+__attribute__((target("avx2,fma")))
+static inline __m256 relu8(__m256 v) {
+    return _mm256_blendv_ps(v, _mm256_setzero_ps(), _mm256_cmp_ps(v, _mm256_setzero_ps(), _CMP_LT_OQ));
+}
+
 __attribute__((target("avx2,fma")))
 static inline void store(__m256 v, float *to, int lanes, int relu) {
-    if (relu) v = _mm256_blendv_ps(v, _mm256_setzero_ps(), _mm256_cmp_ps(v, _mm256_setzero_ps(), _CMP_LT_OQ));
+    if (relu) v = relu8(v);
     if (lanes == 8) {
         _mm256_storeu_ps(to, v);
     } else {
@@ -48,7 +57,9 @@ ptrdiff_t vs_conv2d_interior_avx2(
             for (ptrdiff_t kx = 0; kx < kernel_x; kx++) {
                 for (ptrdiff_t ci = 0; ci < cin; ci++) {
                     const __m256 wv = _mm256_loadu_ps(w + ci * 8);
-                    for (int i = 0; i < 8; i++) a[i] = _mm256_fmadd_ps(wv, _mm256_broadcast_ss(p + i * pixel_step + ci), a[i]);
+                    for (int i = 0; i < 8; i++) {
+                        a[i] = _mm256_fmadd_ps(wv, _mm256_broadcast_ss(p + i * pixel_step + ci), a[i]);
+                    }
                 }
                 p += tap_step;
                 w += cin * 8;
@@ -92,7 +103,6 @@ void vs_depthwise_row_avx2(
     ptrdiff_t kernel_x, ptrdiff_t stride_x, ptrdiff_t pad_x, ptrdiff_t dilation_x, ptrdiff_t out_width,
     ptrdiff_t channels, int relu) {
     const ptrdiff_t row_stride = width * channels, vector_end = channels & ~(ptrdiff_t)7;
-    const __m256 zero = _mm256_setzero_ps();
     for (ptrdiff_t ox = 0; ox < out_width; ox++) {
         const ptrdiff_t column_origin = ox * stride_x - pad_x;
         ptrdiff_t kx_lower = 0, kx_upper = kernel_x;
@@ -115,7 +125,7 @@ void vs_depthwise_row_avx2(
                     a3 = _mm256_fmadd_ps(_mm256_loadu_ps(wp + 24), _mm256_loadu_ps(xp + 24), a3);
                 }
             }
-            if (relu) { a0 = _mm256_max_ps(a0, zero); a1 = _mm256_max_ps(a1, zero); a2 = _mm256_max_ps(a2, zero); a3 = _mm256_max_ps(a3, zero); }
+            if (relu) { a0 = relu8(a0); a1 = relu8(a1); a2 = relu8(a2); a3 = relu8(a3); }
             _mm256_storeu_ps(out + c, a0); _mm256_storeu_ps(out + c + 8, a1);
             _mm256_storeu_ps(out + c + 16, a2); _mm256_storeu_ps(out + c + 24, a3);
         }
@@ -125,10 +135,11 @@ void vs_depthwise_row_avx2(
                 const float *row = src + (row_origin + ky * dilation_y) * row_stride + c;
                 const float *w = weights + ky * kernel_x * channels + c;
                 for (ptrdiff_t kx = kx_lower; kx < kx_upper; kx++) {
-                    a = _mm256_fmadd_ps(_mm256_loadu_ps(w + kx * channels), _mm256_loadu_ps(row + (column_origin + kx * dilation_x) * channels), a);
+                    const float *xp = row + (column_origin + kx * dilation_x) * channels;
+                    a = _mm256_fmadd_ps(_mm256_loadu_ps(w + kx * channels), _mm256_loadu_ps(xp), a);
                 }
             }
-            if (relu) a = _mm256_max_ps(a, zero);
+            if (relu) a = relu8(a);
             _mm256_storeu_ps(out + c, a);
         }
         for (; c < channels; c++) {

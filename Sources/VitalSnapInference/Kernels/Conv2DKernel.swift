@@ -25,8 +25,8 @@ import CVectorKernels
 ///   a quarter less CPU time, every reading the same (docs/performance.md).
 ///
 /// On the Swift paths a single input channel (the first layer) has interior loops of its own, over the kernel
-/// columns without a channel loop of one. The border and leftover pixels stay in Swift on every path (one C call per pixel
-/// measured slower).
+/// columns without a channel loop of one. The border and leftover pixels stay in Swift on every path (one C
+/// call per pixel measured slower).
 enum Conv2DKernel {
     enum Path: CaseIterable {
         case broadcast, expandedRows
