@@ -116,18 +116,64 @@ import VitalSnapImaging
         let spikes = [digits[0], digits[2]].map { d in
             RecognizedCharacter(character: "8", confidence: 1, segments: [], box: PixelRect(x: d.x + d.width / 2 - 2, y: d.y, width: 4, height: d.height))
         }
-        var line = RecognizedLine(
-            characters: spikes, confidence: 1, digitHeight: 34, polarity: .dark,
-            corners: LineQuad(
-                topLeft: Point(x: 20, y: 3), topRight: Point(x: 84, y: 3), bottomRight: Point(x: 84, y: 37),
-                bottomLeft: Point(x: 20, y: 37)),
-            contrast: 150, hasGap: false)
-        line.polarityIsSure = true
+        let line = straightLine(
+            spikes, over: PixelRect(x: 20, y: 3, width: 64, height: 34), polarity: .dark, contrast: 150)
         let reading = Reading(outcome: .values([]), confidence: 1, recognizedText: "88", lines: [line])
         var check = GlareCheck()
         #expect(check.check(image, reading: reading) { _, _ in false }.coversDigits)
         // The characters' boxes alone do not see it.
         check.configuration.coverSpanBetweenCharacters = false
         #expect(!check.check(image, reading: reading) { _, _ in false }.coversDigits)
+    }
+
+    /// A line across the image over `box` (its digits as tall), its polarity sure.
+    func straightLine(
+        _ characters: [RecognizedCharacter], over box: PixelRect, polarity: InkPolarity, contrast: Int
+    ) -> RecognizedLine {
+        let (x0, y0, x1, y1) = (Double(box.minX), Double(box.minY), Double(box.maxX), Double(box.maxY))
+        var line = RecognizedLine(
+            characters: characters, confidence: 1, digitHeight: Double(box.height), polarity: polarity,
+            corners: LineQuad(
+                topLeft: Point(x: x0, y: y0), topRight: Point(x: x1, y: y0), bottomRight: Point(x: x1, y: y1),
+                bottomLeft: Point(x: x0, y: y1)),
+            contrast: contrast, hasGap: false)
+        line.polarityIsSure = true
+        return line
+    }
+
+    /// A backlit display's `5.8` (lit strokes at 90 on a window at 25, digits 30 px tall at x = 100 and 122) whose
+    /// line the locator found reaching 60 px further back, to x = 40: the recognizer read nothing there.
+    func unreadStretchScene(spotLevel: UInt8) -> (GrayImage, Reading) {
+        var image = GrayImage(width: 200, height: 60, fill: 25)
+        let boxes = [PixelRect(x: 100, y: 15, width: 18, height: 30), PixelRect(x: 122, y: 15, width: 18, height: 30)]
+        for d in boxes {
+            for bar in [PixelRect(x: d.x, y: d.y, width: d.width, height: 4),
+                        PixelRect(x: d.x, y: d.maxY - 4, width: d.width, height: 4),
+                        PixelRect(x: d.x, y: d.y + 13, width: d.width, height: 4),
+                        PixelRect(x: d.maxX - 4, y: d.y, width: 4, height: d.height)] {
+                fill(&image, bar, 90)
+            }
+        }
+        // A solid spot in the unread stretch, well clear of the digits.
+        fill(&image, PixelRect(x: 55, y: 18, width: 20, height: 24), spotLevel)
+        let characters = boxes.map { RecognizedCharacter(character: "8", confidence: 1, segments: [], box: $0) }
+        var line = straightLine(
+            characters, over: PixelRect(x: 100, y: 15, width: 40, height: 30), polarity: .light, contrast: 60)
+        line.locatedBox = PixelRect(x: 40, y: 15, width: 105, height: 30)
+        return (image, Reading(outcome: .values([]), confidence: 1, recognizedText: "88", lines: [line]))
+    }
+
+    @Test func aReflectionOverAStretchOfTheLineLeftUnreadCoversTheNumber() {
+        var check = GlareCheck()
+        let (glared, reading) = unreadStretchScene(spotLevel: 232)
+        #expect(check.check(glared, reading: reading).coversDigits)
+        // Not where no digit could hide before the number.
+        #expect(!check.check(glared, reading: reading) { _, side in side == .after }.coversDigits)
+        // A lit icon there, no brighter than the digits, is no reflection.
+        let (icon, _) = unreadStretchScene(spotLevel: 90)
+        #expect(!check.check(icon, reading: reading).coversDigits)
+        // The cells beyond the located line's ends alone do not see the reflection.
+        check.configuration.coverUnreadStretches = false
+        #expect(!check.check(glared, reading: reading).coversDigits)
     }
 }

@@ -25,6 +25,19 @@ public struct GlareCheck: Sendable {
         /// Glare anywhere between a number's first and last character covers it, not only glare on a
         /// character's own box (off: the characters' boxes alone, as until 2026-12-02).
         public var coverSpanBetweenCharacters = true
+        /// Glare over a stretch of a located line that its characters read leave unread, a stretch with room for
+        /// a whole digit (`neighbourCellWidth`), counts as beside the number where a digit could hide there: the
+        /// digit the glare washed out is why nothing was read there (a generated scale's `165.8`, its `6` under a
+        /// reflection, read `5.8`). The stretch starts `unreadStretchClearance` from the characters read. On a
+        /// backlit display the glare there must be brighter than the number's own lit digits (`litDigitShare`):
+        /// a lit icon beside a number is as bright as its digits. Off: only the cells beyond the located line's
+        /// ends, as until 2026-12-07.
+        public var coverUnreadStretches = true
+        /// An unread stretch starts this many digit heights from the first or last character read: a trained
+        /// recognizer's character box is a narrow spike on its digit, which reaches about this far past it.
+        public var unreadStretchClearance = 0.5
+        /// The lit digits' level is this share (0...1) of the way up the grey levels of the characters' span.
+        public var litDigitShare = 0.95
         public init() {}
     }
 
@@ -33,8 +46,11 @@ public struct GlareCheck: Sendable {
     private var digitBoxes: [PixelRect] = []
     /// The places beside the numbers, for the detector: for line `i` of `n`, its two cells at `2i` and `2i + 1`
     /// (before and after it along the image's x, or y where it reads up or down) and the strips of those cells
-    /// nearest the number (`hiddenDigitClearance` wide) at `2n + 2i` and `2n + 2i + 1`.
+    /// nearest the number (`hiddenDigitClearance` wide) at `2n + 2i` and `2n + 2i + 1`, and the stretches of the
+    /// located line left unread before and after its characters at `4n + 2i` and `4n + 2i + 1` (empty where there
+    /// is none with room for a digit).
     private var nearbyBoxes: [PixelRect] = []
+    private var histogram = Histogram()
 
     public init(configuration: Configuration = .init()) {
         self.configuration = configuration
@@ -71,6 +87,13 @@ public struct GlareCheck: Sendable {
             nearbyBoxes.append(before)
             nearbyBoxes.append(after)
         }
+        if configuration.coverUnreadStretches {
+            for line in reading.lines {
+                let (before, after) = unreadStretches(of: line, atLeast: configuration.neighbourCellWidth)
+                nearbyBoxes.append(before)
+                nearbyBoxes.append(after)
+            }
+        }
         let margin = Int(first.digitHeight * configuration.displayMargin)
         let cell = Int(configuration.neighbourCellWidth * first.digitHeight)
         // The display reaches a cell beyond the number's ends: above and below it where it reads up or down.
@@ -81,15 +104,23 @@ public struct GlareCheck: Sendable {
         // Covered: the characters, or a cell beside a number where the glare comes close to it or a digit could
         // hide. Lines read backwards in the image (right to left, or up it) have their number's start at the cell
         // of the larger x (or y).
-        func covers(_ cover: GlareCover) -> Bool {
+        // `brighterThanDigits(i)`: the cover of glare brighter than line `i`'s lit digits (a backlit display).
+        func covers(_ cover: GlareCover, brighterThanDigits: (Int) -> GlareCover) -> Bool {
             if cover.characters { return true }
             let n = reading.lines.count
             for (i, line) in reading.lines.enumerated() {
                 let backwards = Self.readsBackwards(line)
-                for k in 0..<2 where cover.coversPlace(2 * i + k) {
-                    if cover.coversPlace(2 * n + 2 * i + k) { return true }
+                for k in 0..<2 {
                     // k = 0: the cell of the smaller x (or y), before the number unless the line reads backwards.
-                    if digitMayHide(i, (k == 0) != backwards ? .before : .after) { return true }
+                    let side: GlareCover.Side = (k == 0) != backwards ? .before : .after
+                    if cover.coversPlace(2 * i + k) {
+                        if cover.coversPlace(2 * n + 2 * i + k) || digitMayHide(i, side) { return true }
+                    }
+                    let stretch = 4 * n + 2 * i + k
+                    if configuration.coverUnreadStretches && cover.coversPlace(stretch) && digitMayHide(i, side)
+                        && (first.polarity == .dark || brighterThanDigits(i).coversPlace(stretch)) {
+                        return true
+                    }
                 }
             }
             return false
@@ -97,7 +128,24 @@ public struct GlareCheck: Sendable {
         var (report, cover) = detector.examine(
             image, display: display, digits: digitBoxes, nearby: nearbyBoxes, polarity: first.polarity,
             digitHeight: digitHeight, linesReadUpOrDown: sideways)
-        report.coversDigits = covers(cover)
+        // The cover found with glare held to be brighter than line `i`'s lit digits, for a backlit display's
+        // unread stretches: the detector's level raised to just above them, the display taken as one with dark
+        // digits (so that a spot need not be wider than a stroke).
+        func brighterThanDigits(_ i: Int) -> GlareCover {
+            let line = reading.lines[i]
+            let span = line.characters.lazy.map { line.imageBox(of: $0) }
+                .reduce(nil as PixelRect?) { $0?.union($1) ?? $1 }
+            guard let span else { return .none }
+            histogram.update(image, in: span.intersection(image.bounds))
+            let saved = detector.configuration.minimumLevel
+            defer { detector.configuration.minimumLevel = saved }
+            detector.configuration.minimumLevel = histogram.percentile(configuration.litDigitShare)
+                + detector.configuration.minimumStep
+            return detector.examine(
+                image, display: display, digits: digitBoxes, nearby: nearbyBoxes, polarity: .dark,
+                digitHeight: digitHeight, linesReadUpOrDown: sideways).cover
+        }
+        report.coversDigits = covers(cover, brighterThanDigits: brighterThanDigits)
         // A line cut from a crop of the display has no rows of the display above and below its digits to tell
         // its polarity against, and a bright end of the window makes dark digits look light; taken the wrong
         // way, the display's own bright background becomes glare (an orange electricity meter's, refused).
@@ -106,7 +154,7 @@ public struct GlareCheck: Sendable {
         let other = detector.examine(
             image, display: display, digits: digitBoxes, nearby: nearbyBoxes,
             polarity: first.polarity == .dark ? .light : .dark, digitHeight: digitHeight, linesReadUpOrDown: sideways)
-        if covers(other.cover) { return report }
+        if covers(other.cover, brighterThanDigits: brighterThanDigits) { return report }
         report.coversDigits = false
         return report
     }
@@ -129,6 +177,24 @@ public struct GlareCheck: Sendable {
         }
         return (PixelRect(x: box.minX - cell, y: box.minY, width: cell, height: box.height).transposed(upOrDown),
                 PixelRect(x: box.maxX, y: box.minY, width: cell, height: box.height).transposed(upOrDown))
+    }
+
+    /// The stretches of `line` as located that lie before and after its characters read along the image's x (y
+    /// where it reads up or down), the smaller coordinate's first, in the characters' rows; each empty where it is
+    /// narrower than `share` digit heights, no room for a digit of its own, or where the locator's ends are not
+    /// known.
+    private func unreadStretches(of line: RecognizedLine, atLeast share: Double) -> (PixelRect, PixelRect) {
+        let upOrDown = line.corners.map(Self.readsUpOrDown) ?? false
+        guard let located = line.locatedBox?.transposed(upOrDown) else { return (.zero, .zero) }
+        let read = line.boundingBox.transposed(upOrDown)
+        let room = Int(share * line.digitHeight)
+        let clear = Int(configuration.unreadStretchClearance * line.digitHeight)
+        let before = PixelRect(
+            x: located.minX, y: read.minY, width: read.minX - clear - located.minX, height: read.height)
+        let after = PixelRect(
+            x: read.maxX + clear, y: read.minY, width: located.maxX - read.maxX - clear, height: read.height)
+        return (before.width >= room ? before.transposed(upOrDown) : .zero,
+                after.width >= room ? after.transposed(upOrDown) : .zero)
     }
 
     /// Whether `line` reads towards the smaller x of the image (y where it reads up or down): turned over, its
