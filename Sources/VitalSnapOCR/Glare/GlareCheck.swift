@@ -50,6 +50,8 @@ public struct GlareCheck: Sendable {
     /// located line left unread before and after its characters at `4n + 2i` and `4n + 2i + 1` (empty where there
     /// is none with room for a digit).
     private var nearbyBoxes: [PixelRect] = []
+    /// Each line's characters' span, first to last (nil for a line of none), as `check` found it.
+    private var spans: [PixelRect?] = []
     private var histogram = Histogram()
 
     public init(configuration: Configuration = .init()) {
@@ -64,6 +66,7 @@ public struct GlareCheck: Sendable {
     ) -> GlareReport {
         guard let first = reading.lines.first, let union = reading.linesBox else { return .none }
         digitBoxes.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
         for line in reading.lines {
             var span: PixelRect?
             for c in line.characters {
@@ -75,6 +78,7 @@ public struct GlareCheck: Sendable {
             // narrow spikes on the digits, and a digit washed out between two of them leaves no box of its own
             // (a generated scale's 142.3 read 14.3, the reflection over its 2 between the 4 and the point).
             if configuration.coverSpanBetweenCharacters, let span, line.characters.count > 1 { digitBoxes.append(span) }
+            spans.append(span)
         }
         nearbyBoxes.removeAll(keepingCapacity: true)
         for line in reading.lines {
@@ -113,8 +117,8 @@ public struct GlareCheck: Sendable {
                 for k in 0..<2 {
                     // k = 0: the cell of the smaller x (or y), before the number unless the line reads backwards.
                     let side: GlareCover.Side = (k == 0) != backwards ? .before : .after
-                    if cover.coversPlace(2 * i + k) {
-                        if cover.coversPlace(2 * n + 2 * i + k) || digitMayHide(i, side) { return true }
+                    if cover.coversPlace(2 * i + k) && (cover.coversPlace(2 * n + 2 * i + k) || digitMayHide(i, side)) {
+                        return true
                     }
                     let stretch = 4 * n + 2 * i + k
                     if configuration.coverUnreadStretches && cover.coversPlace(stretch) && digitMayHide(i, side)
@@ -130,20 +134,22 @@ public struct GlareCheck: Sendable {
             digitHeight: digitHeight, linesReadUpOrDown: sideways)
         // The cover found with glare held to be brighter than line `i`'s lit digits, for a backlit display's
         // unread stretches: the detector's level raised to just above them, the display taken as one with dark
-        // digits (so that a spot need not be wider than a stroke).
+        // digits (so that a spot need not be wider than a stroke). The last line's is kept: both ends of a line,
+        // and the pass with the other polarity, ask for the same line in turn.
+        var lastBrighter: (line: Int, cover: GlareCover)?
         func brighterThanDigits(_ i: Int) -> GlareCover {
-            let line = reading.lines[i]
-            let span = line.characters.lazy.map { line.imageBox(of: $0) }
-                .reduce(nil as PixelRect?) { $0?.union($1) ?? $1 }
-            guard let span else { return .none }
+            if let lastBrighter, lastBrighter.line == i { return lastBrighter.cover }
+            guard let span = spans[i] else { return .none }
             histogram.update(image, in: span.intersection(image.bounds))
             let saved = detector.configuration.minimumLevel
             defer { detector.configuration.minimumLevel = saved }
             detector.configuration.minimumLevel = histogram.percentile(configuration.litDigitShare)
                 + detector.configuration.minimumStep
-            return detector.examine(
+            let cover = detector.examine(
                 image, display: display, digits: digitBoxes, nearby: nearbyBoxes, polarity: .dark,
                 digitHeight: digitHeight, linesReadUpOrDown: sideways).cover
+            lastBrighter = (i, cover)
+            return cover
         }
         report.coversDigits = covers(cover, brighterThanDigits: brighterThanDigits)
         // A line cut from a crop of the display has no rows of the display above and below its digits to tell
