@@ -33,6 +33,16 @@ public struct GlareReport: Sendable, Hashable, Codable {
         return report
     }
 
+    /// The same report with its regions mapped from a crop of an image (`region`, in that image's pixels) back
+    /// to the image.
+    public func croppedBack(_ region: PixelRect) -> GlareReport {
+        var report = self
+        report.regions = regions.map {
+            PixelRect(x: $0.x + region.x, y: $0.y + region.y, width: $0.width, height: $0.height)
+        }
+        return report
+    }
+
     /// Glare over more than this share (0...1) of the display is worth a word to the person holding it, even
     /// where it covers no digit.
     public static let noticeableShare = 0.1

@@ -16,6 +16,8 @@ import VitalSnapImaging
 ///     ─ still refused: all of that again with the photo's contrast evened out (`read(image:file:)`)
 ///     ─ a colour photo still refused: all of that in its brightest channel but the contrast looks, then in its
 ///       darkest (`read(file:)`, `ChannelLook`)
+///     ─ still refused, two values or more, some found and not all (or one in doubt): the part of the photo
+///       around the lines found read as a photo of its own, all of the above (`CropLook`)
 ///
 /// A photo of a medical device is located by the stages' photo locator where they have one (`ReaderStages.photoLocator`),
 /// chosen once, in the initializer.
@@ -60,7 +62,12 @@ public struct DisplayReader: Sendable {
     /// equalizer and the image it writes.
     private var contrastLooks: [Double] = []
     /// The channels a colour photo refused is read again in, in order (`ReaderStages.channelLooks`).
-    private var channelLooks: [DecodeOptions.Grey] = []
+    var channelLooks: [DecodeOptions.Grey] = []
+    /// The last look at a photo that found some of its values (`ReaderStages.cropLook`), and the reader that
+    /// reads the part of the photo it gives: these stages with every look but that one (none or one; an array,
+    /// since a reader cannot hold a reader otherwise).
+    var cropLook: CropLook?
+    var cropReader: [DisplayReader] = []
     private var leadingOneLook: LeadingOneLook?
     private var equalizer = ContrastEqualizer(clipLimit: 0)
     private var equalized = GrayImage(width: 0, height: 0)
@@ -129,6 +136,14 @@ public struct DisplayReader: Sendable {
             return
         }
         if configuration.usesPhotoLocator { channelLooks = stages.channelLooks }
+        if configuration.usesPhotoLocator, peripheral.fields.count > 1, let look = stages.cropLook {
+            var cropping = stages
+            cropping.cropLook = nil
+            cropLook = look
+            cropReader = [
+                DisplayReader(peripheral: peripheral, unit: unit, stages: cropping, configuration: configuration)
+            ]
+        }
         if let second = stages.secondLocator {
             secondReaders.append((looking(with: second), "read from the second detector's lines", true, [0], true))
         }
@@ -174,11 +189,10 @@ public struct DisplayReader: Sendable {
         }
         var result: PhotoResult
         do {
-            result = try read(image: decoded.image, file: file)
-            for grey in channelLooks {
-                guard let second = try readInChannel(grey, file, luma: decoded.image, refused: result) else { continue }
-                result = second
-                break
+            let options = configuration.decoding
+            result = try readInColour(decoded.image, file: file) { grey in Self.decode(file, options, in: grey) }
+            if let cropped = try readCrop(around: result, of: decoded.image, file: file, options: options) {
+                result = cropped
             }
         } catch {
             result = PhotoResult(file: file, failure: error.description)
@@ -192,24 +206,6 @@ public struct DisplayReader: Sendable {
         // The decoder's warnings first, then the reader's own (a photo read turned).
         result.warnings = decoded.warnings + result.warnings
         return result
-    }
-
-    /// A colour photo refused as its luma shows it (`refused`), read again with `grey` as its grey, without the
-    /// contrast looks (`ChannelLook`); nil where that may not be asked, the file has no colour or reads nothing
-    /// more.
-    private mutating func readInChannel(
-        _ grey: DecodeOptions.Grey, _ file: String, luma: GrayImage, refused: PhotoResult
-    ) throws(ReaderStageError) -> PhotoResult? {
-        guard ChannelLook.mayAsk(after: refused) else { return nil }
-        var options = configuration.decoding
-        options.grey = grey
-        guard let decoded = try? ImageDecoder.decode(contentsOf: file, options: options), decoded.image != luma
-        else { return nil }
-        var second = try readWithLooks(decoded.image, file: file)
-        guard ChannelLook.takes(second, refused: refused, in: grey), !contradictsSureTexts(second) else { return nil }
-        second.warnings.append(
-            "read in its \(ChannelLook.name(of: grey)) colour channel: the first reading gave nothing (\(refused.message ?? "no reading"))")
-        return second
     }
 
     /// Reads an image: the whole chain, the photo stood upright where the configuration says so; a photo refused
@@ -237,7 +233,7 @@ public struct DisplayReader: Sendable {
 
     /// `image` read as `read(image:file:)` reads it, without the contrast looks; `evenedOut`: in one, with the
     /// second looks it asks (a plain number's: none, read as it stands only, `ContrastLook.mayAsk`).
-    private mutating func readWithLooks(_ image: GrayImage, file: String, evenedOut: Bool = false) throws(ReaderStageError) -> PhotoResult {
+    mutating func readWithLooks(_ image: GrayImage, file: String, evenedOut: Bool = false) throws(ReaderStageError) -> PhotoResult {
         let asItStandsOnly = evenedOut && readsNumberAgain
         let result = try read(image, file: file, standingUpright: configuration.standsPhotosUpright && !asItStandsOnly).result
         // Where an `E` was seen, only the turned looks, and only where it reads as digits turned over.

@@ -26,6 +26,10 @@ public struct PhotoResult: Sendable {
     /// `ReaderStages.tiltedLooks` and `turnedLooks`): its reading's lines are in the tilted image
     /// (then turned by `readOrientation`), its glare mapped back to the photo as given.
     public var readTilt = 0.0
+    /// The part of the photo it was read in, where it was read in a part of it (`CropLook`; nil: the whole
+    /// photo): its reading's lines are in that part's pixels (then tilted by `readTilt`, turned by
+    /// `readOrientation`), its glare mapped back to the photo as given.
+    public var readRegion: PixelRect?
 
     /// A file read.
     public init(file: String, reading: Reading, glare: GlareReport? = nil) {

@@ -124,6 +124,11 @@ public struct ReaderStages: Sendable {
     /// medical families (1,200 scenes at each of seeds 900001 and 900002; issue 41), the darkest channel after
     /// the brightest: docs/accuracy.md.
     public static let channelLookGreys: [DecodeOptions.Grey] = [.brightestChannel, .darkestChannel]
+    /// The last look at a photo of a device with two values or more that found some of them and not all, after
+    /// every other look, channel looks included: the part of the photo around the lines found read as a photo of
+    /// its own, by these stages with every look but this one (`CropLook`, `DisplayReader.read(file:)`; nil: not
+    /// asked). Photos only: a camera's next frame is its second chance.
+    public var cropLook: CropLook?
     /// How far before each value line (digit heights) the line is cut again and read, for a thin leading `1` its
     /// locator left out (`LeadingOneLook`; nil: not looked). Photos only (a camera's frames are read once per
     /// line), and not a plain numeric display, whose values have no range to doubt a `1` by.
@@ -196,6 +201,7 @@ public struct ReaderStages: Sendable {
         stages.wholeCropLocator = nil
         stages.turnedLooks = []
         stages.contrastLooks = []
+        stages.cropLook = nil
         stages.secondOpinion = .none
         if !keepingSecondRecognition { stages.secondRecognition = nil }
         return stages
@@ -217,6 +223,7 @@ public struct ReaderStages: Sendable {
         stages.turnedLooks = []
         stages.contrastLooks = []
         stages.channelLooks = []
+        stages.cropLook = nil
         stages.secondOpinion = .none
         stages.secondRecognition = nil
         return stages
@@ -254,7 +261,8 @@ public struct ReaderStages: Sendable {
         secondOpinion: SecondOpinion = .none, secondRecognition: Recognition? = nil, photoLocator: (any LineLocator)? = nil,
         closerLocator: (any LineLocator)? = nil, tiltedLooks: [Double] = [], wholeCropLocator: (any LineLocator)? = nil,
         numericTiltedLooks: [Double] = [], strokeLooks: [StrokeLook] = [], turnedLooks: [Double] = [],
-        contrastLooks: [Double] = [], channelLooks: [DecodeOptions.Grey] = [], leadingOneReach: Double? = nil
+        contrastLooks: [Double] = [], channelLooks: [DecodeOptions.Grey] = [], leadingOneReach: Double? = nil,
+        cropLook: CropLook? = nil
     ) {
         self.locator = locator
         self.orienter = orienter
@@ -277,6 +285,7 @@ public struct ReaderStages: Sendable {
         self.contrastLooks = contrastLooks
         self.channelLooks = channelLooks
         self.leadingOneReach = leadingOneReach
+        self.cropLook = cropLook
     }
 
     /// The hand-made reader: blobs shaped like characters, chained into lines, read segment by segment; a photo
@@ -320,6 +329,6 @@ public struct ReaderStages: Sendable {
             tiltedLooks: tiltedLookAngles, wholeCropLocator: WholeCropLocator(), numericTiltedLooks: numericTiltedLookAngles,
             strokeLooks: numericStrokeLooks, turnedLooks: turnedLookAngles,
             contrastLooks: contrastLookClipLimits,
-            channelLooks: channelLookGreys, leadingOneReach: leadingOneLookReach)
+            channelLooks: channelLookGreys, leadingOneReach: leadingOneLookReach, cropLook: CropLook())
     }
 }
