@@ -256,6 +256,26 @@ final class GlareDetectorTests: XCTestCase {
         XCTAssertEqual(report.regions.count, 1)
     }
 
+    /// A lit digit of a bold font (strokes 8 px wide, over a quarter of its 30 px height) on a backlit display is
+    /// a blob shaped as one digit with a solid core a quarter of a digit height wide: not glare, where a spot of
+    /// that core's size not shaped as a digit is, and a digit lit solid all over (a third of a digit height of
+    /// core and more) is too.
+    func testABoldLitDigitOfABacklitDisplayIsNotGlare() {
+        var bold = frame(background: 30, ink: 250)
+        fill(&bold, PixelRect(x: 72, y: 35, width: 8, height: 30), 250)  // a `4` 20 px wide: its upright,
+        fill(&bold, PixelRect(x: 60, y: 50, width: 20, height: 8), 250)  // its bar,
+        fill(&bold, PixelRect(x: 60, y: 35, width: 8, height: 23), 250)  // its left stroke
+        XCTAssertFalse(detect(bold, polarity: .light).coversDigits, "\(detect(bold, polarity: .light).regions)")
+        var held = GlareDetector()
+        held.configuration.digitShapedCoreDivisor = held.configuration.solidCoreDigitDivisor
+        XCTAssertTrue(
+            held.detect(in: bold, display: display, digits: digits, polarity: .light).coversDigits,
+            "a quarter of a digit height for every blob takes the bold digit for glare")
+        var solid = frame(background: 30, ink: 250)
+        fill(&solid, digits[1], 252)
+        XCTAssertTrue(detect(solid, polarity: .light).coversDigits, "a digit washed out whole")
+    }
+
     func testADisplayOutsideTheImageHasNoGlare() {
         var detector = GlareDetector()
         let report = detector.detect(in: frame(background: 190, ink: 40), display: PixelRect(x: 200, y: 0, width: 50, height: 50), digits: digits, polarity: .dark)

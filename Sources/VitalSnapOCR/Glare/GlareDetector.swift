@@ -33,6 +33,16 @@ public struct GlareDetector: Sendable {
         /// On a backlit display only a solid spot at least this many digit heights wide (an integer divisor:
         /// a quarter) is glare: a lit stroke is narrower.
         public var solidCoreDigitDivisor = 4
+        /// ...and a blob shaped as one lit digit, at least `digitShapedHeight` digit heights tall across its line
+        /// and at most `digitShapedWidth` long along it, only with a solid core a third of a digit height wide:
+        /// a colour screen's bold font has strokes a quarter of its height wide, and its lit `4` (a pink `84`
+        /// whose `4` glowed brighter than its `8`, seeds 900001 and 900002 of the generated bp-color family) was
+        /// refused as glare. A reflection is a spot, not a digit's outline: glucose-morepen's glint beside the `1`
+        /// of `103` (IMG_8972, read `403`) is a third of a digit height tall and still refuses it; with the third
+        /// for every blob, it did not.
+        public var digitShapedCoreDivisor = 3
+        public var digitShapedHeight = 0.8
+        public var digitShapedWidth = 0.8
         /// A reflection is a compact spot: at most this many times longer than wide...
         public var compactAspect = 3
         /// ...and filling at least this share (0...1) of its bounding box; a strip or ring of the bright body
@@ -155,7 +165,13 @@ public struct GlareDetector: Sendable {
             else { continue }
             // On a backlit display the digits themselves are bright: only a solid spot wider than any stroke
             // counts.
-            if polarity == .light && !hasSolidCore(r, side: max(3, digitHeight / c.solidCoreDigitDivisor), search: search) { continue }
+            if polarity == .light {
+                let (along, across) = linesReadUpOrDown ? (r.height, r.width) : (r.width, r.height)
+                let digitShaped = Double(across) >= c.digitShapedHeight * Double(digitHeight)
+                    && Double(along) <= c.digitShapedWidth * Double(digitHeight)
+                let divisor = digitShaped ? c.digitShapedCoreDivisor : c.solidCoreDigitDivisor
+                if !hasSolidCore(r, side: max(3, digitHeight / divisor), search: search) { continue }
+            }
             regions.append(r)
             area += onDisplay
             let touchesEdge = blob.box.minX == 0 || blob.box.minY == 0 || blob.box.maxX == search.width || blob.box.maxY == search.height
