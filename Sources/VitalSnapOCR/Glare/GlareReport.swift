@@ -37,9 +37,7 @@ public struct GlareReport: Sendable, Hashable, Codable {
     /// to the image.
     public func croppedBack(_ region: PixelRect) -> GlareReport {
         var report = self
-        report.regions = regions.map {
-            PixelRect(x: $0.x + region.x, y: $0.y + region.y, width: $0.width, height: $0.height)
-        }
+        report.regions = regions.map { $0.offsetBy(dx: region.x, dy: region.y) }
         return report
     }
 

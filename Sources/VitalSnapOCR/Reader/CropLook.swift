@@ -62,12 +62,10 @@ public struct CropLook: Sendable {
     public func region(after refused: PhotoResult, width: Int, height: Int) -> PixelRect? {
         guard Self.mayAsk(after: refused), let reading = refused.reading, let box = reading.linesBox else { return nil }
         let turn = refused.readOrientation
-        let swapsSides = turn == .left || turn == .right
-        let (frameWidth, frameHeight) = swapsSides ? (height, width) : (width, height)
+        let frame = turn.swapsDimensions
+            ? PixelRect(x: 0, y: 0, width: height, height: width) : PixelRect(x: 0, y: 0, width: width, height: height)
         let m = Int((configuration.margin * reading.digitHeight).rounded(.up))
-        let left = max(0, box.x - m), top = max(0, box.y - m)
-        let right = min(frameWidth, box.maxX + m), bottom = min(frameHeight, box.maxY + m)
-        let region = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        let region = box.insetBy(dx: -m, dy: -m).intersection(frame)
         guard region.width >= configuration.minimumSide, region.height >= configuration.minimumSide,
             Double(region.area) <= configuration.maximumAreaShare * Double(width * height)
         else { return nil }

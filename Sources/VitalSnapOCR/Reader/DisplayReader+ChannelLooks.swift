@@ -24,7 +24,6 @@ extension DisplayReader {
         return refused
     }
 
-
     /// `file` decoded again with `grey` as its grey; nil where it cannot be.
     static func decode(_ file: String, _ options: DecodeOptions, in grey: DecodeOptions.Grey) -> GrayImage? {
         var options = options

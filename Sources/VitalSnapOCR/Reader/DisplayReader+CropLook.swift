@@ -10,7 +10,7 @@ extension DisplayReader {
     mutating func readCrop(
         around refused: PhotoResult, of luma: GrayImage, file: String, options: DecodeOptions
     ) throws(ReaderStageError) -> PhotoResult? {
-        guard let look = cropLook, !cropReader.isEmpty,
+        guard let look = stages.cropLook, !cropReader.isEmpty,
             let region = look.region(after: refused, width: luma.width, height: luma.height) else { return nil }
         logger.debug("""
             \(file): read again in \(region), around the lines found: \

@@ -63,10 +63,9 @@ public struct DisplayReader: Sendable {
     private var contrastLooks: [Double] = []
     /// The channels a colour photo refused is read again in, in order (`ReaderStages.channelLooks`).
     var channelLooks: [DecodeOptions.Grey] = []
-    /// The last look at a photo that found some of its values (`ReaderStages.cropLook`), and the reader that
-    /// reads the part of the photo it gives: these stages with every look but that one (none or one; an array,
-    /// since a reader cannot hold a reader otherwise).
-    var cropLook: CropLook?
+    /// The reader of the part of a photo that `stages.cropLook` gives: these stages with every look but that one
+    /// (none or one: photos of a device with two values or more; an array, since a reader cannot hold a reader
+    /// otherwise).
     var cropReader: [DisplayReader] = []
     private var leadingOneLook: LeadingOneLook?
     private var equalizer = ContrastEqualizer(clipLimit: 0)
@@ -136,10 +135,9 @@ public struct DisplayReader: Sendable {
             return
         }
         if configuration.usesPhotoLocator { channelLooks = stages.channelLooks }
-        if configuration.usesPhotoLocator, peripheral.fields.count > 1, let look = stages.cropLook {
+        if configuration.usesPhotoLocator, peripheral.fields.count > 1, stages.cropLook != nil {
             var cropping = stages
             cropping.cropLook = nil
-            cropLook = look
             cropReader = [
                 DisplayReader(peripheral: peripheral, unit: unit, stages: cropping, configuration: configuration)
             ]
